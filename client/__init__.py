@@ -1,0 +1,1 @@
+"""The desktop program and the headless peer (the top layer)."""

@@ -1,0 +1,1 @@
+"""Rules engines: pure, deterministic, one sub-package per game."""

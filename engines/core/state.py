@@ -1,0 +1,159 @@
+"""The engine contract: public state, per-seat knowledge, actions.
+
+An engine is a :class:`GameState` subclass.  The state object holds *public*
+information only — what every peer may know — so it can be encoded, hashed and
+compared across peers, and handed to a bot without leaking anything.  What a
+seat knows beyond that (the identity of the cards in its hand, the value it
+sealed in a commitment) lives in a :class:`Knowledge` that the seat keeps to
+itself.  A ``Knowledge`` with ``seat=None`` knows everything: that is the
+full-knowledge mode used by the end-of-game audit and by tests.
+
+Actions are plain tuples whose first item is a verb (``("build", 12, 7)``):
+hashable, cheap to compare, and msgpack-encodable exactly as they are, so the
+wire format and the engine's own vocabulary are the same thing.
+
+A seat's chosen action may carry a secret (which of two command units is the
+Decoy, whether a trap is armed).  :meth:`GameState.publish` splits such a
+*private* action into the public action that goes on the wire and the values
+that must be sealed (committed to) with it; the engine refers to each sealed
+value by a small integer id that the public action carries.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .encoding import canonical_encode, state_hash
+from .pending import GameOver, Pending
+
+Action = tuple[Any, ...]
+
+#: The author of chance, deal, shuffle and delivery resolutions: nobody's
+#: decision, produced by the table (referee or protocol) itself.
+TABLE = -1
+
+
+class IllegalAction(ValueError):
+    """An action that the rules forbid here; ``str()`` says why, for people."""
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """What one seat knows beyond the public state (``seat=None``: everything).
+
+    ``cards`` maps card slots to card identities; ``sealed`` maps sealed-value
+    ids to the values committed to.  Only the owner of a secret (or the
+    full-knowledge view) holds it; the public state never does.
+    """
+
+    seat: int | None
+    cards: dict[int, int] = field(default_factory=dict)
+    sealed: dict[int, Any] = field(default_factory=dict)
+
+    @property
+    def full(self) -> bool:
+        return self.seat is None
+
+    def copy(self) -> Knowledge:
+        return Knowledge(self.seat, dict(self.cards), dict(self.sealed))
+
+
+@dataclass(frozen=True, slots=True)
+class Publication:
+    """A private action split into its public form and the values it seals."""
+
+    action: Action
+    sealed: dict[int, Any]
+
+
+class GameState(ABC):
+    """Public state of one game; mutable, cloned explicitly (``clone``).
+
+    Subclasses implement the rules.  The methods below are the whole surface
+    the protocol, the referee, bots and the client use.
+    """
+
+    #: Registry name, e.g. ``"system-launch"``.
+    game: ClassVar[str]
+
+    # -- what happens next -------------------------------------------------
+    @abstractmethod
+    def pending(self) -> Pending:
+        """Exactly what the game waits for now (see :mod:`.pending`)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int, knowledge: Knowledge) -> list[Action]:
+        """The (private) actions ``seat`` may choose now, from its knowledge.
+
+        Empty unless ``pending()`` is a :class:`~.pending.Decision` for
+        ``seat``.  The order is stable (the same on every machine).
+        """
+
+    def publish(self, seat: int, action: Action, knowledge: Knowledge) -> Publication:
+        """Split a private action into its public form and sealed values.
+
+        Games without sealed secrets publish actions unchanged.
+        """
+        return Publication(action, {})
+
+    # -- applying ---------------------------------------------------------
+    @abstractmethod
+    def check(self, seat: int, action: Action, knowledge: Knowledge | None = None) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` may apply ``action``.
+
+        With ``knowledge=None`` only public information is used — this is how
+        every peer validates every other peer's action.  With a knowledge that
+        holds the relevant secrets (the author's own, or full knowledge in the
+        audit) the rules that depend on secrets are checked as well.
+        ``seat`` is :data:`TABLE` for chance, deals, shuffles and deliveries.
+        """
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply a public action that :meth:`check` accepted (mutates)."""
+
+    def push(self, seat: int, action: Action, knowledge: Knowledge | None = None) -> None:
+        """Check, then apply: the safe entry point for untrusted input."""
+        self.check(seat, action, knowledge)
+        self.apply(seat, action)
+
+    @abstractmethod
+    def forfeit(self, seat: int) -> None:
+        """Remove ``seat`` from play (left, or declared gone by all others).
+
+        Takes effect at once; if it was that seat's decision, play moves on.
+        """
+
+    # -- reading ----------------------------------------------------------
+    @abstractmethod
+    def public(self) -> Any:
+        """The public state as plain data (canonically encodable)."""
+
+    def encode(self) -> bytes:
+        return canonical_encode(self.public())
+
+    def hash(self) -> bytes:
+        """SHA-256 of the canonical public state: what peers compare."""
+        return state_hash(self.public())
+
+    @abstractmethod
+    def view(self, knowledge: Knowledge) -> dict[str, Any]:
+        """What the person (or bot) at ``knowledge.seat`` sees: plain data."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy."""
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """Number of seats."""
+
+    def result(self) -> GameOver | None:
+        p = self.pending()
+        return p if isinstance(p, GameOver) else None
+
+    def is_over(self) -> bool:
+        return isinstance(self.pending(), GameOver)

@@ -1,0 +1,1 @@
+"""The trust layer: a sans-I/O protocol of signed, hash-chained game logs."""

@@ -1,0 +1,1 @@
+"""Relay: the embedded broker, Mosquitto configuration, discovery and the MQTT transport."""
