@@ -98,6 +98,16 @@ class GameState(ABC):
         """
         return Publication(action, {})
 
+    def shown(self, seat: int, action: Action) -> tuple[tuple[int, int], ...]:
+        """Card slots that this public action shows to everyone, with the claimed identities.
+
+        ``((slot, card), ...)``.  The protocol requires the author's key for each
+        such slot in the same entry and every peer checks that the slot really
+        decrypts to that card, so a card cannot be shown by someone who does not
+        hold it.  Games without cards show nothing.
+        """
+        return ()
+
     # -- applying ---------------------------------------------------------
     @abstractmethod
     def check(self, seat: int, action: Action, knowledge: Knowledge | None = None) -> None:
