@@ -21,56 +21,49 @@ class EncodingError(ValueError):
 
 
 def canonical_encode(value: Any) -> bytes:
-    """Encode ``value`` as canonical msgpack bytes."""
-    out = bytearray()
-    _write(value, out)
-    return bytes(out)
+    """Encode ``value`` as canonical msgpack bytes.
+
+    One pass in Python puts every map's keys in canonical order (and refuses
+    what has no canonical form); the C packer then writes the bytes, since
+    msgpack keeps a dict's iteration order.
+    """
+    return _packb(_normalise(value))
 
 
-def _write(value: Any, out: bytearray) -> None:
-    if value is None or isinstance(value, (bool, int, str, bytes)):
-        if isinstance(value, int) and not isinstance(value, bool) and not -(2**63) <= value < 2**64:
+_packb = msgpack.Packer(use_bin_type=True, autoreset=True).pack
+_SCALARS = (str, bytes, bool, type(None))
+
+
+def _normalise(value: Any) -> Any:
+    kind = type(value)
+    if kind is int:
+        if not -(2**63) <= value < 2**64:
             raise EncodingError("integer out of msgpack range")
-        out += msgpack.packb(value, use_bin_type=True)
-        return
-    if isinstance(value, (list, tuple)):
-        n = len(value)
-        out += _array_header(n)
-        for item in value:
-            _write(item, out)
-        return
-    if isinstance(value, dict):
-        pairs = []
-        for k, v in value.items():
-            kb = bytearray()
-            _write(k, kb)
-            pairs.append((bytes(kb), v))
-        pairs.sort(key=lambda kv: kv[0])
+        return value
+    if kind in _SCALARS:
+        return value
+    if kind is list or kind is tuple:
+        return [_normalise(item) for item in value]
+    if kind is dict:
+        pairs = sorted(((_packb(_normalise(k)), k, v) for k, v in value.items()), key=_first)
         for i in range(1, len(pairs)):
             if pairs[i][0] == pairs[i - 1][0]:
                 raise EncodingError("duplicate map key")
-        out += _map_header(len(pairs))
-        for kb, v in pairs:
-            out += kb
-            _write(v, out)
-        return
-    raise EncodingError(f"no canonical encoding for {type(value).__name__}")
+        return {_normalise(k): _normalise(v) for _, k, v in pairs}
+    # Subclasses (enums, bool-like ints) are written as their base value.
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int):
+        return _normalise(int(value))
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, bytes):
+        return bytes(value)
+    raise EncodingError(f"no canonical encoding for {kind.__name__}")
 
 
-def _array_header(n: int) -> bytes:
-    if n < 16:
-        return bytes([0x90 | n])
-    if n < 2**16:
-        return b"\xdc" + n.to_bytes(2, "big")
-    return b"\xdd" + n.to_bytes(4, "big")
-
-
-def _map_header(n: int) -> bytes:
-    if n < 16:
-        return bytes([0x80 | n])
-    if n < 2**16:
-        return b"\xde" + n.to_bytes(2, "big")
-    return b"\xdf" + n.to_bytes(4, "big")
+def _first(item: tuple[bytes, Any, Any]) -> bytes:
+    return item[0]
 
 
 def decode(data: bytes) -> Any:

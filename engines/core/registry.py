@@ -30,37 +30,30 @@ class GameSpec:
 
 _GAMES: dict[str, GameSpec] = {}
 
-#: Modules that register a game when imported.  Listed here, not discovered,
-#: so that the set of games is explicit and import order is deterministic.
-_GAME_MODULES = (
-    "engines.system_launch",
-    "engines.collective_conflict",
-    "engines.anomaly_maze",
-)
+#: The games and the module that registers each when imported.  Listed here,
+#: not discovered, so the set of games is explicit; each is imported only when
+#: asked for, so one game's broken package never hides the others.
+_GAME_MODULES = {
+    "system-launch": "engines.system_launch",
+    "collective-conflict": "engines.collective_conflict",
+    "anomaly-maze": "engines.anomaly_maze",
+}
 
 
 def register(spec: GameSpec) -> None:
     _GAMES[spec.name] = spec
 
 
-def _load_all() -> None:
-    for module in _GAME_MODULES:
-        try:
-            import_module(module)
-        except ModuleNotFoundError as exc:  # a game not built yet
-            if exc.name != module:
-                raise
-
-
 def get(name: str) -> GameSpec:
     """The game called ``name``; ``KeyError`` with the known names if none."""
-    _load_all()
+    if name not in _GAMES and name in _GAME_MODULES:
+        import_module(_GAME_MODULES[name])
     try:
         return _GAMES[name]
     except KeyError:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(_GAMES))}") from None
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(_GAME_MODULES))}") from None
 
 
 def names() -> list[str]:
-    _load_all()
-    return sorted(_GAMES)
+    """Every game's name (whether or not its package has been imported yet)."""
+    return sorted(_GAME_MODULES)
