@@ -1,0 +1,147 @@
+"""Protocol benchmarks: CPU per peer for the card ledger (and, later, the audit of a full game).
+
+Run ``python3 benchmarks/protocol.py``.  Figures are CPU time (``time.process_time``)
+charged to each peer for its own work on its own replica — making its passes
+and keys, and checking everything it receives — with every seat simulated in
+this one process by :class:`protocol.cards.rehearsal.Rehearsal`.  The median of
+a few repetitions is printed; nothing here asserts a timing.
+
+Target (issue 3), 4 seats: shuffle and first deal under 50 ms per peer.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.core import SeededStream
+from protocol.cards.rehearsal import Rehearsal
+
+CARDS = 44  # System Launch
+HAND = 4  # the first deal: four cards to each seat
+SHUFFLE_DEAL_TARGET_MS = 50.0
+
+
+def _one_run(seats: int, seed: int) -> dict[str, float]:
+    table = Rehearsal(
+        f"bench-{seats}-{seed}",
+        seats,
+        [SeededStream(seed, f"bench/{s}") for s in range(seats)],
+        clock=time.process_time,
+    )
+    table.shuffle(list(range(CARDS)), list(range(CARDS)))
+    shuffle = list(table.cpu)
+    table.cpu = [0.0] * seats
+    slot = 0
+    for _ in range(HAND):
+        for seat in range(seats):
+            table.draw(slot, seat)
+            slot += 1
+    deal = list(table.cpu)
+    secrets = table.publish_secrets()
+    start = time.process_time()
+    verdict = table.ledgers[0].audit(secrets)
+    audit = time.process_time() - start
+    if verdict is not None:
+        raise RuntimeError(f"an honest benchmark game did not audit fair: {verdict}")
+    return {
+        "shuffle_ms": 1000 * max(shuffle),
+        "deal_ms": 1000 * max(deal),
+        "shuffle_and_deal_ms": 1000 * max(a + b for a, b in zip(shuffle, deal, strict=True)),
+        "recheck_ms": 1000 * audit,
+    }
+
+
+def bench_cards(seats: int, repeats: int = 3) -> dict[str, float | int]:
+    """CPU per peer (the busiest peer, median of ``repeats``) for shuffle, first deal and recheck."""
+    runs = [_one_run(seats, seed) for seed in range(repeats)]
+    out: dict[str, float | int] = {"seats": seats, "cards": CARDS}
+    for key in runs[0]:
+        out[key] = round(statistics.median(r[key] for r in runs), 2)
+    return out
+
+
+def main() -> None:
+    print(f"card ledger: {CARDS} cards, first deal {HAND} each; CPU ms per peer (busiest peer, median of 3)")
+    print(f"{'seats':>5} {'shuffle':>9} {'deal':>7} {'sh+deal':>9} {'target':>7} {'ratio':>6} {'recheck':>9}")
+    results = []
+    for seats in (2, 4, 6):
+        r = bench_cards(seats)
+        results.append(r)
+        ratio = r["shuffle_and_deal_ms"] / SHUFFLE_DEAL_TARGET_MS
+        print(
+            f"{seats:>5} {r['shuffle_ms']:>9.1f} {r['deal_ms']:>7.1f} {r['shuffle_and_deal_ms']:>9.1f}"
+            f" {SHUFFLE_DEAL_TARGET_MS:>7.0f} {ratio:>6.2f} {r['recheck_ms']:>9.1f}"
+        )
+    print(json.dumps({"cards": results}))
+    print_audit()
+
+
+AUDIT_TARGET_MS = 200.0
+
+
+def bench_audit(seats: int, repeats: int = 3) -> dict[str, float | int]:
+    """CPU per peer for the end-of-game audit of a whole System Launch game (median of ``repeats``).
+
+    ``audit_ms`` is the audit itself (every pass, lock, key, delivery and commitment re-checked,
+    then the full-knowledge replay); ``verify_ms`` is the offline verifier: replaying the whole
+    signed log from scratch and then auditing (what ``python -m protocol verify`` does).
+    """
+    import time
+
+    from protocol.audit import audit
+    from protocol.savefile import dump, verify_bytes
+    from protocol.session import PeerSession
+    from protocol.simulate import play
+
+    audits, verifies, entries = [], [], []
+    for seed in range(repeats):
+        run = play("system-launch", seats, f"bench-audit/{seed}".encode())
+        from protocol.envelope import parse
+
+        room = parse(run.log[0]).room
+        watcher = PeerSession.observe(room)
+        for data in run.log:
+            watcher.receive(data, 0)
+        table = watcher.table
+        assert table is not None
+        started = time.process_time()
+        verdict = audit(table)
+        audits.append((time.process_time() - started) * 1000)
+        assert verdict.fair
+        saved = dump(room, run.log)
+        started = time.process_time()
+        verify_bytes(saved)
+        verifies.append((time.process_time() - started) * 1000)
+        entries.append(len(run.log))
+    return {
+        "seats": seats,
+        "entries": int(statistics.median(entries)),
+        "audit_ms": round(statistics.median(audits), 2),
+        "verify_ms": round(statistics.median(verifies), 2),
+    }
+
+
+def print_audit() -> None:
+    print(
+        f"end-of-game audit of a whole System Launch game; CPU ms per peer (median of 3); target {AUDIT_TARGET_MS:.0f}"
+    )
+    print(f"{'seats':>5} {'entries':>8} {'audit':>8} {'ratio':>6} {'verify':>8}")
+    results = []
+    for seats in (2, 4, 6):
+        r = bench_audit(seats)
+        results.append(r)
+        print(
+            f"{seats:>5} {r['entries']:>8} {r['audit_ms']:>8.1f} {r['audit_ms'] / AUDIT_TARGET_MS:>6.2f}"
+            f" {r['verify_ms']:>8.1f}"
+        )
+    print(json.dumps({"audit": results}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""The mental-poker card ledger: secret shuffles, draws, shows and their audit.
+
+Pure and sans-I/O: bodies are plain msgpack-able data, randomness comes from an
+injected :class:`~protocol.crypto.entropy.Entropy`, and every ``accept_*``
+either validates completely or raises :class:`CardProtocolError` naming the
+culprit without changing anything.  The scheme and its checks are described in
+``docs/protocol-cards.md``.
+"""
+
+from .deck import LOCK, SHUFFLE, Deck, Verdict
+from .errors import CardProtocolError
+from .ledger import CardLedger, KeyRing, keys_from_body, keys_to_body
+from .seat_secrets import SeatSecrets, secrets_from_body, secrets_to_body
+
+__all__ = [
+    "LOCK",
+    "SHUFFLE",
+    "CardLedger",
+    "CardProtocolError",
+    "Deck",
+    "KeyRing",
+    "SeatSecrets",
+    "Verdict",
+    "keys_from_body",
+    "keys_to_body",
+    "secrets_from_body",
+    "secrets_to_body",
+]

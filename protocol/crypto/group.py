@@ -1,0 +1,130 @@
+"""The prime-order group of edwards25519, for commutative card encryption.
+
+Mental poker needs a group where ``(P * a) * b == (P * b) * a`` and where,
+given ``P`` and ``P * a``, nobody can find ``a`` or link re-encrypted cards
+(decisional Diffie–Hellman).  We use the prime-order subgroup (order ``L``) of
+edwards25519 through libsodium's ``crypto_core_ed25519_*`` bindings in PyNaCl.
+
+Why not ristretto255: PyNaCl 1.6 does not bind ``crypto_core_ristretto255_*``
+(pyca/pynacl pull request #646 was never merged).  Ristretto's benefit is a
+cofactor-free *encoding*; we get the same safety by validating every element
+with ``crypto_core_ed25519_is_valid_point``, which accepts only canonical
+encodings of points in the prime-order subgroup, never the identity or a point
+of small order.  Inside that subgroup every non-zero scalar is invertible, so
+the scheme's algebra holds exactly.
+
+Elements and scalars are plain ``bytes`` (32 each, scalars little-endian and
+reduced below ``L``) so they go straight into msgpack bodies.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from nacl import bindings as sodium
+from nacl import exceptions as sodium_errors
+
+from .framing import frame, int_bytes, text_bytes
+
+#: Order of the prime-order subgroup of edwards25519.
+L = 2**252 + 27742317777372353535851937790883648493
+#: The field prime (for the canonical-encoding check of the y coordinate).
+P = 2**255 - 19
+ELEMENT_BYTES = 32
+SCALAR_BYTES = 32
+WIDE_BYTES = 64
+CARD_DOMAIN = b"sealed-table/card-element/v1"
+
+
+class GroupError(ValueError):
+    """An invalid element or scalar (identity, small order, non-canonical, zero, wrong size)."""
+
+
+def is_element(data: object) -> bool:
+    """True for a canonical encoding of a non-identity point of the prime-order subgroup."""
+    if not isinstance(data, bytes) or len(data) != ELEMENT_BYTES:
+        return False
+    y = int.from_bytes(data, "little") & ((1 << 255) - 1)
+    if y >= P:
+        return False
+    try:
+        return bool(sodium.crypto_core_ed25519_is_valid_point(data))
+    except (sodium_errors.CryptoError, TypeError, ValueError):
+        return False
+
+
+def is_scalar(data: object) -> bool:
+    """True for a 32-byte little-endian integer in ``1..L-1`` (canonical and invertible)."""
+    if not isinstance(data, bytes) or len(data) != SCALAR_BYTES:
+        return False
+    value = int.from_bytes(data, "little")
+    return 0 < value < L
+
+
+def _need_scalar(data: object, what: str = "scalar") -> bytes:
+    if not is_scalar(data):
+        raise GroupError(f"invalid {what}: not a canonical non-zero scalar")
+    return data  # type: ignore[return-value]
+
+
+def card_element(room: str, card: int) -> bytes:
+    """The group element of ``card`` in ``room``: hash-to-group of a domain-tagged hash.
+
+    Elligator (``crypto_core_ed25519_from_uniform``) maps the hash into the
+    prime-order subgroup; nobody knows a discrete-log relation between two
+    cards' elements, so no card can be turned into another.
+    """
+    digest = hashlib.sha256(frame(CARD_DOMAIN, text_bytes(room), int_bytes(card))).digest()
+    element = sodium.crypto_core_ed25519_from_uniform(digest)
+    if not is_element(element):  # probability ~2^-250; refuse rather than use a weak element
+        raise GroupError(f"card {card} hashes to an unusable element")
+    return element
+
+
+def scalar_from(wide: bytes) -> bytes:
+    """A scalar from 64 uniform bytes (reduced mod ``L``; bias ~2^-259); zero is refused."""
+    if not isinstance(wide, bytes) or len(wide) != WIDE_BYTES:
+        raise GroupError("scalar_from needs exactly 64 bytes")
+    scalar = sodium.crypto_core_ed25519_scalar_reduce(wide)
+    if not is_scalar(scalar):
+        raise GroupError("those 64 bytes reduce to the zero scalar")
+    return scalar
+
+
+def mul(element: bytes, scalar: bytes) -> bytes:
+    """``element * scalar``; both validated, the result is again a valid element."""
+    # libsodium's multiplication itself refuses a point that is off the curve,
+    # outside the prime-order subgroup, of small order or non-canonical, so the
+    # full validation is not repeated here; only the cheap shape checks are.
+    if not isinstance(element, bytes) or len(element) != ELEMENT_BYTES:
+        raise GroupError("invalid element: not 32 bytes")
+    if int.from_bytes(element, "little") & ((1 << 255) - 1) >= P:
+        raise GroupError("invalid element: non-canonical encoding")
+    _need_scalar(scalar)
+    try:
+        return sodium.crypto_scalarmult_ed25519_noclamp(scalar, element)
+    except (sodium_errors.CryptoError, sodium_errors.RuntimeError) as exc:
+        raise GroupError("invalid element: not a point of the prime-order group") from exc
+
+
+def invert(scalar: bytes) -> bytes:
+    """``scalar^-1 mod L``."""
+    _need_scalar(scalar)
+    return sodium.crypto_core_ed25519_scalar_invert(scalar)
+
+
+def scalar_mul(a: bytes, b: bytes) -> bytes:
+    """``a * b mod L`` (the product of two non-zero scalars mod a prime is non-zero)."""
+    _need_scalar(a)
+    _need_scalar(b)
+    return sodium.crypto_core_ed25519_scalar_mul(a, b)
+
+
+def scalar_product(scalars: list[bytes]) -> bytes:
+    """The product of one or more scalars mod ``L``."""
+    if not scalars:
+        raise GroupError("empty product")
+    result = _need_scalar(scalars[0])
+    for s in scalars[1:]:
+        result = scalar_mul(result, s)
+    return result
