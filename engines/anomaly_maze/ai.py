@@ -1,0 +1,469 @@
+"""The AI player ("Gracz SI"): easy, normal and hard.
+
+It plays one phase at a time through the bot interface (AM-12) and reads
+nothing but ``state.view(knowledge)`` — what a person at that seat sees (in
+this game, everything but future dice).  Dice come from the table's stream and
+are never predicted; only their known distribution is used.
+
+How it thinks.  In the Anomaly phase it plans the whole turn: for every
+candidate rotation or shift it simulates the board (:class:`Snap`, a compact
+copy of the public state with the same rules as the engine for anomalies and
+movement), enumerates every path of the move that follows, and scores the end
+of the turn with :func:`evaluate` — mission points, the walking distance still
+needed to reach its key and then its chest (a wall costs extra steps: it can be
+rotated away later), HP, the expected result of its attack dice when the
+opponent will be in an open line, time lost off the board, respawn blocking,
+and the danger of ending on a cell the opponent can push off the board.  The
+opponent's distance counts against it, so a shift that cuts the opponent off
+is worth something.  In the Move phase it walks the path it planned (or, with
+no plan for this board, re-scores every path the same way); in the Combat
+phase it always rolls (attacking costs nothing: the defender never strikes
+back within the turn).
+
+Levels.  ``easy`` looks at a seeded sample of anomalies and ignores the
+opponent's progress and the push-off danger.  ``normal`` considers every
+shift and every rotation near the pawns and the targets.  ``hard`` takes the
+best few plans of ``normal`` and answers each with the opponent's best reply
+(found by the same search from the opponent's side), choosing the plan that
+leaves it best off after that reply.  Budgets are counts of candidates, never
+time, so the same game always gets the same answers.  Every level
+remembers the positions its own turns ended in and avoids steering into one
+again (two greedy players otherwise undo each other's shift forever).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.core import GameState, Knowledge, SeededStream
+from engines.core.state import Action
+
+from . import board
+from .options import ITEMS
+
+INF = 10**6
+W_MP = 100  # one mission point
+W_STEP = 10  # one step of walking still needed
+W_HP = 12  # one hit point
+WALL = 4  # steps a closed passage counts for in the distance estimate
+NEW_MISSION_STEPS = 14  # expected length of a freshly drawn mission
+PUSH_RISK = 140  # ending a turn on a cell the opponent can push off the board
+KEY_HELD = 80  # a carried key cannot be shifted away: worth more than its distance
+OPP_PROGRESS = 2  # the opponent's walking distance counts 1/OPP_PROGRESS (it can repair the maze)
+
+#: Cells whose tile crosses the edge in some shift: a pawn there can be pushed off.
+EDGE_CELLS = frozenset(src for (_, src, _) in board.SHIFTS.values())
+_LINKS = tuple(tuple((side, board.OPPOSITE[side], nb) for side, nb in board.NEIGHBOURS[c]) for c in range(board.CELLS))
+
+
+@dataclass(slots=True)
+class Snap:
+    """The parts of the public state a plan changes, cheap to copy."""
+
+    tiles: list[int]
+    pos: list[int | None]
+    hp: list[int]
+    mp: list[int]
+    key: list[int | None]
+    carrying: list[bool]
+    chest: list[int | None]
+    items: list[int | None]
+    countdown: list[int]
+    blocks: list[int]
+    dead: bool = False  # the mover was eliminated this turn
+
+    @classmethod
+    def of(cls, view: dict) -> Snap:
+        """From a seat's view (:meth:`AnomalyMazeState.view`) — all the AI ever reads."""
+        players = view["players"]
+        return cls(
+            [t["mask"] for t in view["tiles"]],
+            [p["cell"] for p in players],
+            [p["hp"] for p in players],
+            [p["mp"] for p in players],
+            [p["key"] for p in players],
+            [p["carrying_key"] for p in players],
+            [p["chest"] for p in players],
+            [view["items"][i] for i in ITEMS],
+            [p["countdown"] for p in players],
+            [p["blocked"] for p in players],
+        )
+
+    def copy(self) -> Snap:
+        return Snap(
+            self.tiles,  # replaced, never mutated in place
+            list(self.pos),
+            list(self.hp),
+            list(self.mp),
+            list(self.key),
+            list(self.carrying),
+            list(self.chest),
+            list(self.items),
+            list(self.countdown),
+            list(self.blocks),
+        )
+
+
+class Rules:
+    """The engine's numbers, read once per decision."""
+
+    def __init__(self, opts: dict) -> None:
+        self.opts = opts
+        self.max_hp = opts["max_hp"]
+        self.steps = opts["max_steps"]
+        self.dice = opts["dice_per_turn"]
+        self.countdown = opts["countdown"]
+        self.blacksaw = opts["blacksaw_attempt"]
+        self.effect = (opts["medkit_heal"], -opts["mine_damage"], -opts["spikes_damage"])
+        self.damage_dist = _damage_distribution(opts["combat_table"], self.dice)
+
+
+def _damage_distribution(table: tuple[int, ...], dice: int) -> list[tuple[int, int]]:
+    """(total damage, ways) over all face sequences of ``dice`` dice, out of 6**dice."""
+    dist = {0: 1}
+    for _ in range(dice):
+        nxt: dict[int, int] = {}
+        for total, ways in dist.items():
+            for d in table:
+                nxt[total + d] = nxt.get(total + d, 0) + ways
+        dist = nxt
+    return sorted(dist.items())
+
+
+def distances(tiles: list[int], src: int) -> list[int]:
+    """Walking distance to ``src`` from every cell; a closed passage costs WALL.
+
+    Dijkstra with a bucket queue (edge costs are 1 or WALL, small ints).
+    """
+    dist = [INF] * board.CELLS
+    dist[src] = 0
+    buckets: list[list[int]] = [[src]]
+    d = 0
+    while d < len(buckets):
+        for c in buckets[d]:
+            if dist[c] != d:
+                continue
+            t = tiles[c]
+            for side, opp, nb in _LINKS[c]:
+                nd = d + 1 if t & side and tiles[nb] & opp else d + WALL
+                if nd < dist[nb]:
+                    dist[nb] = nd
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(nb)
+        d += 1
+    return dist
+
+
+# -- simulation -------------------------------------------------------------
+def do_anomaly(s: Snap, me: int, action: Action, rules: Rules) -> Snap:
+    out = s.copy()
+    if action[0] == "rotate":
+        tiles = list(s.tiles)
+        tiles[action[1]] = board.rotate(tiles[action[1]], action[2])
+        out.tiles = tiles
+        return out
+    _, axis, index, direction = action
+    mapping, source, target = board.SHIFTS[(axis, index, direction)]
+    out.tiles = board.shift_tiles(s.tiles, axis, index, direction)
+    for seq in (out.key, out.chest, out.items):
+        for i, c in enumerate(seq):
+            if c is not None and c in mapping:
+                seq[i] = mapping[c]
+    for p in (0, 1):
+        c = out.pos[p]
+        if c is not None and c in mapping:
+            out.pos[p] = mapping[c]
+            if c == source:
+                _eliminate(out, p, target, rules)
+                if p == me:
+                    out.dead = True
+                else:
+                    out.mp[me] += rules.opts["kill_mp"]
+    return out
+
+
+def _eliminate(s: Snap, p: int, drop: int | None, rules: Rules) -> None:
+    if s.carrying[p]:
+        s.carrying[p] = False
+        s.key[p] = drop
+    s.pos[p] = None
+    s.hp[p] = 0
+    s.countdown[p] = rules.countdown
+    s.blocks[p] = 0
+
+
+def do_move(s: Snap, me: int, path: tuple[int, ...], rules: Rules) -> Snap:
+    out = s.copy()
+    for c in path:
+        out.pos[me] = c
+        if not out.carrying[me] and out.key[me] == c:
+            out.key[me] = None
+            out.carrying[me] = True
+        if out.carrying[me] and out.chest[me] == c:
+            out.carrying[me] = False
+            out.chest[me] = None
+            out.mp[me] += rules.opts["chest_mp"]
+        for i, item in enumerate(out.items):
+            if item == c:
+                out.items[i] = None
+                out.hp[me] = min(rules.max_hp, out.hp[me] + rules.effect[i])
+                if out.hp[me] <= 0:
+                    _eliminate(out, me, c, rules)
+                    out.dead = True
+                    return out
+    return out
+
+
+def start_turn(s: Snap, p: int, rules: Rules) -> Snap:
+    """The automatic start of ``p``'s turn: missed turn, blocked attempt, or respawn."""
+    if s.pos[p] is not None:
+        return s
+    out = s.copy()
+    if out.countdown[p] > 0:
+        out.countdown[p] -= 1
+        out.dead = True
+        return out
+    spawn = board.RESPAWNS[p]
+    if out.pos[1 - p] == spawn:
+        out.blocks[p] += 1
+        if out.blocks[p] < rules.blacksaw:
+            out.dead = True
+            return out
+        _eliminate(out, 1 - p, spawn, rules)
+    out.pos[p] = spawn
+    out.hp[p] = rules.max_hp
+    out.blocks[p] = 0
+    if not out.carrying[p] and out.key[p] == spawn:
+        out.key[p] = None
+        out.carrying[p] = True
+    return out
+
+
+# -- evaluation -------------------------------------------------------------
+class Maps:
+    """Distance maps of one board, computed on demand and shared by all paths."""
+
+    __slots__ = ("_cache", "tiles")
+
+    def __init__(self, tiles: list[int]) -> None:
+        self.tiles = tiles
+        self._cache: dict[int, list[int]] = {}
+
+    def to(self, c: int) -> list[int]:
+        d = self._cache.get(c)
+        if d is None:
+            d = self._cache[c] = distances(self.tiles, c)
+        return d
+
+
+def remaining(s: Snap, p: int, maps: Maps, rules: Rules) -> int:
+    """Steps still needed by ``p`` to open its chest (estimates for missing parts)."""
+    at = s.pos[p]
+    extra = 0
+    if at is None:
+        at = board.RESPAWNS[p]
+        extra = rules.steps * (s.countdown[p] + 1)
+    chest = s.chest[p]
+    if chest is None:
+        return extra + NEW_MISSION_STEPS
+    if s.carrying[p]:
+        return extra + maps.to(chest)[at]
+    key = s.key[p]
+    if key is None:
+        return extra + NEW_MISSION_STEPS
+    return extra + maps.to(key)[at] + maps.to(chest)[key]
+
+
+def side_value(s: Snap, p: int, maps: Maps, rules: Rules, progress: bool = True, divisor: int = 1) -> int:
+    v = W_MP * s.mp[p] + W_HP * s.hp[p]
+    if s.pos[p] is None:
+        v -= W_HP * rules.max_hp // 2  # it comes back with full HP, but later
+    if s.carrying[p]:
+        v += KEY_HELD
+    if progress:
+        v -= W_STEP * min(remaining(s, p, maps, rules), 60) // divisor
+    return v
+
+
+def evaluate(s: Snap, me: int, mover: int, rules: Rules, full: bool = True, maps: Maps | None = None) -> int:
+    """Score of a position at the end of ``mover``'s move phase, for ``me``.
+
+    The mover's dice are taken at their expectation; the side that plays next
+    may push a pawn standing on an edge cell off the board.
+    """
+    maps = maps or Maps(s.tiles)
+    opp = 1 - me
+    base = side_value(s, me, maps, rules) - side_value(s, opp, maps, rules, progress=full, divisor=OPP_PROGRESS)
+    if full:
+        nxt = 1 - mover
+        victim = 1 - nxt
+        if s.pos[victim] in EDGE_CELLS:
+            base += -PUSH_RISK if victim == me else PUSH_RISK // 3
+        # respawn blocking: standing on the waiting opponent's Respawn
+        for p in (0, 1):
+            q = 1 - p
+            if s.pos[q] is None and s.pos[p] == board.RESPAWNS[q]:
+                sign = 1 if p == me else -1
+                lethal = s.countdown[q] == 0 and s.blocks[q] >= rules.blacksaw - 1
+                # BlackSaw on the next attempt costs a whole elimination
+                cost = 2 * W_MP + W_STEP * rules.steps * (rules.countdown + 1)
+                base += sign * (-cost if lethal else W_STEP * rules.steps)
+    a, b = s.pos[mover], s.pos[1 - mover]
+    if a is None or b is None or not board.line_of_sight(s.tiles, a, b):
+        return base
+    return _with_combat(s, me, mover, rules, full, maps, base)
+
+
+def _with_combat(s: Snap, me: int, mover: int, rules: Rules, full: bool, maps: Maps, base: int) -> int:
+    """Expected value of the mover rolling all its dice at the opponent now."""
+    victim = 1 - mover
+    hp = s.hp[victim]
+    total = 6**rules.dice
+    kill_ways = sum(w for dmg, w in rules.damage_dist if dmg >= hp)
+    hurt = sum(dmg * w for dmg, w in rules.damage_dist if dmg < hp)
+    sign = 1 if victim == me else -1
+    value = base * (total - kill_ways) - sign * W_HP * hurt
+    if kill_ways:
+        killed = s.copy()
+        _eliminate(killed, victim, s.pos[victim], rules)
+        killed.mp[mover] += rules.opts["kill_mp"]
+        value += kill_ways * evaluate(killed, me, mover, rules, full, maps)
+    return value // total
+
+
+# -- search -----------------------------------------------------------------
+def candidate_anomalies(s: Snap, me: int, level: str, rng: SeededStream | None) -> list[Action]:
+    """The anomalies worth simulating, in a stable order."""
+    shifts = [("shift", a, i, d) for a in board.AXES for i in range(board.SIZE) for d in (1, -1)]
+    near: set[int] = set()
+    focus = [c for c in (s.pos[me], s.pos[1 - me], s.key[me], s.chest[me]) if c is not None]
+    radius = {s.pos[me]: 3}
+    for f in focus:
+        r0, k0 = divmod(f, board.SIZE)
+        rad = radius.get(f, 1)
+        for c in board.ORDINARY:
+            r, k = divmod(c, board.SIZE)
+            if abs(r - r0) + abs(k - k0) <= rad:
+                near.add(c)
+    # one rotation that changes nothing near anyone stands for "leave the maze as it is"
+    idle = next((c for c in board.ORDINARY if c not in near), board.ORDINARY[0])
+    rotations = [("rotate", idle, 1)]
+    for c in sorted(near):
+        seen = {s.tiles[c]}
+        for q in (1, 2, 3):  # a straight turned by 180° is the same tile: simulate it once
+            turned = board.rotate(s.tiles[c], q)
+            if turned not in seen:
+                seen.add(turned)
+                rotations.append(("rotate", c, q))
+    out = rotations + shifts
+    if level == "easy" and rng is not None:
+        picked = sorted({rng.below(len(out)) for _ in range(24)})
+        return [out[i] for i in picked]
+    return out
+
+
+@dataclass(slots=True)
+class Plan:
+    value: int
+    anomaly: Action
+    path: tuple[int, ...]
+    after: Snap
+
+
+def best_moves(s: Snap, me: int, rules: Rules, full: bool) -> list[tuple[int, tuple[int, ...], Snap]]:
+    """Every path of the move phase with the end-of-turn score, best first."""
+    if s.dead or s.pos[me] is None:
+        return [(evaluate(s, me, me, rules, full), (), s)]
+    maps = Maps(s.tiles)
+    out = []
+    for path in board.paths(s.tiles, s.pos[me], s.pos[1 - me], rules.steps):
+        after = do_move(s, me, path, rules) if path else s
+        out.append((evaluate(after, me, me, rules, full, maps), path, after))
+    out.sort(key=lambda t: -t[0])  # stable: ties keep the path order
+    return out
+
+
+def plan_turn(s: Snap, me: int, rules: Rules, level: str, rng: SeededStream | None) -> list[Plan]:
+    """Every candidate anomaly with its best move, best first."""
+    full = level != "easy"
+    plans = []
+    for anomaly in candidate_anomalies(s, me, level, rng):
+        after_anomaly = do_anomaly(s, me, anomaly, rules)
+        value, path, after = best_moves(after_anomaly, me, rules, full)[0]
+        plans.append(Plan(value, anomaly, path, after))
+    plans.sort(key=lambda p: -p.value)
+    return plans
+
+
+def reply_value(after: Snap, me: int, rules: Rules) -> int:
+    """My score after the opponent's best reply (its greedy 'normal' turn)."""
+    opp = 1 - me
+    s = start_turn(after, opp, rules)
+    if s.dead:
+        return evaluate(s, me, opp, rules)
+    plans = plan_turn(s, opp, rules, "normal", None)
+    return -plans[0].value if plans else evaluate(s, me, opp, rules)
+
+
+def signature(s: Snap) -> tuple:
+    """What a repeated position looks like: maze, pawns and objects."""
+    return (tuple(s.tiles), tuple(s.pos), tuple(s.key), tuple(s.chest), tuple(s.items), tuple(s.carrying))
+
+
+class MazeBot:
+    """The AI player at ``level`` ("easy", "normal" or "hard") for ``seat``.
+
+    It remembers the positions its own turns ended in (public information a
+    person remembers too) and avoids steering into one again: two greedy
+    players otherwise undo each other's shift forever.  The move planned in
+    the Anomaly phase is kept for the Move phase, so the turn it shows is the
+    turn it planned.
+    """
+
+    HARD_BRANCH = 6
+    REPEAT_PENALTY = 2 * W_MP
+
+    def __init__(self, seat: int, seed: bytes, level: str = "normal") -> None:
+        if level not in ("easy", "normal", "hard"):
+            raise ValueError(f"unknown AI level {level!r}")
+        self.seat = seat
+        self.level = level
+        self.rng = SeededStream(seed, f"anomaly-maze-ai/{level}/{seat}")
+        self.seen: set[tuple] = set()
+        self.planned: tuple[tuple, tuple[int, ...]] | None = None
+
+    def choose(self, state: GameState, knowledge: Knowledge, legal: list[Action]) -> Action:
+        view = state.view(knowledge)
+        phase = view["phase"]
+        if phase == "combat":
+            return ("attack",) if ("attack",) in legal else legal[0]
+        rules = Rules(view["options"])
+        snap = Snap.of(view)
+        me = self.seat
+        if phase == "move":
+            if self.planned is not None and self.planned[0] == signature(snap):
+                action = ("move", *self.planned[1])
+            else:
+                action = ("move", *best_moves(snap, me, rules, self.level != "easy")[0][1])
+            self.planned = None
+            return action if action in legal else legal[0]
+        plans = plan_turn(snap, me, rules, self.level, self.rng)
+        repeats = {id(p) for p in plans if signature(p.after) in self.seen}
+        for plan in plans:
+            if id(plan) in repeats:
+                plan.value -= self.REPEAT_PENALTY
+        plans.sort(key=lambda p: -p.value)
+        if self.level == "hard":
+            top = plans[: self.HARD_BRANCH]
+            scored = [
+                (reply_value(p.after, me, rules) - (self.REPEAT_PENALTY if id(p) in repeats else 0), i)
+                for i, p in enumerate(top)
+            ]
+            chosen = top[max(scored, key=lambda t: (t[0], -t[1]))[1]]
+        else:
+            chosen = plans[0]
+        self.seen.add(signature(chosen.after))
+        after_anomaly = do_anomaly(snap, me, chosen.anomaly, rules)
+        self.planned = (signature(after_anomaly), chosen.path)
+        return chosen.anomaly if chosen.anomaly in legal else legal[0]
