@@ -1,0 +1,92 @@
+"""Desktop program figures: start-up to the lobby, and resident memory during a game.
+
+``python3 benchmarks/client.py [--runs N] [--games N]`` — each run is a fresh
+process (offscreen Qt), so start-up includes the interpreter, the imports and
+the first paint of the lobby.  Targets from issue 5: lobby in under 2 s,
+under 300 MB resident during a game.  Prints figures and their ratio to the
+targets; keep runs few on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+START_TARGET_S = 2.0
+RSS_TARGET_MB = 300.0
+
+CHILD = r"""
+import json, os, sys, tempfile, time
+import psutil
+proc = psutil.Process()
+born = proc.create_time()
+os.environ["SEALED_TABLE_CONFIG_DIR"] = tempfile.mkdtemp()
+from client.app import make_application
+app = make_application([])
+from client.main_window import MainWindow
+from client.settings import Settings
+window = MainWindow(settings=Settings(name="Bench", bot_delay_ms=0))
+window.resize(1280, 820)
+window.show()
+app.processEvents()
+window.lobby.grab()  # the lobby has been painted
+lobby_s = time.time() - born
+rss_lobby = proc.memory_info().rss
+peak = rss_lobby
+games = int(sys.argv[1])
+actions = 0
+for g in range(games):
+    screen = window.start_local("system-launch", 6, seed=f"bench/{g}".encode())
+    game = window.game
+    turn = 0
+    while game.over() is None:
+        app.processEvents()
+        if game.human_to_move():
+            legal = game.legal()
+            screen.choose(legal[turn % len(legal)])
+            turn += 1
+        peak = max(peak, proc.memory_info().rss)
+    actions += len(game.history)
+    window.show_report()
+    window.replay_current()
+    app.processEvents()
+    peak = max(peak, proc.memory_info().rss)
+mb = 2**20
+print(json.dumps({"lobby_s": lobby_s, "rss_lobby_mb": rss_lobby / mb, "rss_peak_mb": peak / mb, "actions": actions}))
+"""
+
+
+def run_once(games: int) -> dict[str, float]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(games)], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="fresh processes to start (default 3)")
+    parser.add_argument("--games", type=int, default=2, help="6-player games per process (default 2)")
+    args = parser.parse_args(argv)
+    results = [run_once(args.games) for _ in range(args.runs)]
+    starts = [r["lobby_s"] for r in results]
+    peak = max(r["rss_peak_mb"] for r in results)
+    lobby_rss = statistics.median(r["rss_lobby_mb"] for r in results)
+    median_start = statistics.median(starts)
+    print(f"start-up to the painted lobby: median {median_start:.2f} s, max {max(starts):.2f} s over {args.runs} runs")
+    print(f"  target {START_TARGET_S:.1f} s -> ratio {median_start / START_TARGET_S:.2f} of the budget")
+    print(f"resident memory: {lobby_rss:.0f} MB at the lobby, peak {peak:.0f} MB during {args.games} games each")
+    print(f"  target {RSS_TARGET_MB:.0f} MB -> ratio {peak / RSS_TARGET_MB:.2f} of the budget")
+    print(json.dumps({"lobby_s_median": round(median_start, 3), "rss_peak_mb": round(peak, 1), "runs": args.runs}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""``run_app()``: the desktop program on Qt's event loop with asyncio through qasync.
+
+One QApplication, one asyncio loop (qasync's ``QEventLoop``, which *is* Qt's
+event loop), one main window.  Network coroutines started by the lobby run on
+that loop between paint and input events, so the window never freezes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
+
+from . import qtguard  # noqa: F401  (first: guards against a PySide6 crash on CPython 3.11)
+
+APP_NAME = "sealed-table"
+ORG_NAME = "Sealed Table"
+
+
+def make_application(argv: list[str] | None = None) -> QApplication:
+    """The QApplication (created once), named so QStandardPaths finds our config directory."""
+    app = QApplication.instance()
+    if app is None:
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        QCoreApplication.setApplicationName(APP_NAME)
+        QCoreApplication.setOrganizationName(ORG_NAME)
+        app = QApplication(argv if argv is not None else sys.argv)
+        app.setStyle("Fusion")
+    return app  # type: ignore[return-value]
+
+
+def run_app(argv: list[str] | None = None, config: Path | None = None) -> int:
+    """Open the main window and run until it is closed; the exit code."""
+    import qasync
+
+    from .main_window import MainWindow
+
+    app = make_application(argv)
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    closed = asyncio.Event()
+    app.aboutToQuit.connect(closed.set)
+    window = MainWindow(config=config)
+    window.show()
+    with loop:
+        loop.run_until_complete(closed.wait())
+    return 0

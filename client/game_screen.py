@@ -1,0 +1,201 @@
+"""A local game on screen: the table, the log, and the bots' pace.
+
+The screen advances the :class:`~client.local_game.LocalGame` one step per
+tick of a single-shot QTimer (the bot speed setting; 0 in tests), so bots'
+turns appear step by step and the window stays responsive.  When the human
+must decide, the timer stops and the table offers the legal actions.
+:meth:`pause` / :meth:`resume` nest (the rules window, a dialog): while paused
+no step is taken, so reading the rules never changes the game.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QPushButton, QSplitter, QVBoxLayout, QWidget
+
+from engines.core import IllegalAction
+
+from .i18n import LANGUAGE, tr
+from .local_game import Entry, LocalGame
+from .log_view import LogView
+from .net_game import NetGame
+from .system_launch.present import LogLine, LogWriter, seat_name
+from .system_launch.table import TableWidget
+
+
+class GameScreen(QWidget):
+    """The table window's content for one local System Launch game."""
+
+    finished = Signal()
+    report_requested = Signal()
+    rules_requested = Signal(str)
+
+    def __init__(self, game: LocalGame | NetGame, delay_ms: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.delay_ms = delay_ms
+        self.paused = 0
+        self.ended = False
+        self.last_line: LogLine | None = None
+        self.writer = LogWriter(game.human, game.players)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.timeout.connect(self._tick)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.table = TableWidget(game.players, game.names)
+        self.table.action_chosen.connect(self.choose)
+        self.table.report_requested.connect(self.report_requested.emit)
+        split.addWidget(self.table)
+        side = QWidget()
+        sl = QVBoxLayout(side)
+        sl.setContentsMargins(8, 8, 8, 8)
+        self.log_title = QLabel()
+        self.log_title.setStyleSheet("font-weight: bold; font-size: 14px;")
+        self.log = LogView(game.names)
+        bar = QHBoxLayout()
+        self.rules_button = QPushButton()
+        self.rules_button.clicked.connect(lambda: self.rules_requested.emit(game.game))
+        self.leave_button = QPushButton()
+        self.leave_button.clicked.connect(self._leave)
+        bar.addWidget(self.rules_button)
+        bar.addWidget(self.leave_button)
+        sl.addLayout(bar)
+        self.net_status = QLabel()
+        self.net_status.setWordWrap(True)
+        self.net_status.setStyleSheet("color: #a3261b; font-weight: bold;")
+        self.net_status.hide()
+        sl.addWidget(self.net_status)
+        sl.addWidget(self.log_title)
+        sl.addWidget(self.log, 1)
+        side.setMinimumWidth(260)
+        split.addWidget(side)
+        split.setStretchFactor(0, 4)
+        split.setStretchFactor(1, 1)
+        layout.addWidget(split)
+        self.retranslate()
+        LANGUAGE.changed.connect(self.retranslate)
+        self.refresh()
+
+    # -- pace -----------------------------------------------------------------------
+    def start(self) -> None:
+        self.schedule()
+
+    def schedule(self) -> None:
+        """Arm the timer for the next bot/table step, unless paused, over, or waiting for the human."""
+        if self.paused or not self.game.has_steps():
+            self.timer.stop()
+            if not self.paused:
+                self.refresh_if_changed()
+            return
+        if not self.timer.isActive():
+            self.timer.start(self.delay_ms)
+
+    def pause(self) -> None:
+        self.paused += 1
+        self.timer.stop()
+
+    def resume(self) -> None:
+        self.paused = max(0, self.paused - 1)
+        self.schedule()
+
+    def set_delay(self, ms: int) -> None:
+        self.delay_ms = ms
+
+    def _tick(self) -> None:
+        if self.paused:
+            return
+        self._show(self.game.step())
+        self.schedule()
+
+    # -- the human ------------------------------------------------------------------------
+    def choose(self, action: tuple) -> None:
+        """The human picked an enabled control; apply it (it is legal by construction)."""
+        if self.paused:
+            return
+        try:
+            entries = self.game.act(action)
+        except IllegalAction:
+            self.refresh()
+            return
+        self.table.selected_slot = None
+        self._show(entries)
+        self.schedule()
+
+    def _leave(self) -> None:
+        if self.game.over() is not None:
+            self.report_requested.emit()
+            return
+        self.pause()
+        try:
+            answer = QMessageBox.question(self, tr("table.leave"), tr("table.leave_confirm"))
+        finally:
+            self.resume()
+        if answer == QMessageBox.StandardButton.Yes:
+            self.leave()
+
+    def leave(self) -> None:
+        self._show(self.game.forfeit_human())
+        self.schedule()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _show(self, entries: list[Entry]) -> None:
+        lines = [line for entry in entries for line in self.writer.lines(entry, self.game.knowledge)]
+        if lines:
+            self.last_line = lines[-1]
+        ended = self.game.over() is not None and not self.ended
+        if ended:
+            self.ended = True
+            lines.append(LogLine("log.over"))
+        self.log.add(lines)
+        self.refresh()
+        if ended:
+            self.finished.emit()
+
+    def refresh_if_changed(self) -> None:
+        """Redraw when the game moved on without a step of ours (a network game's turn came)."""
+        self._show_network()
+        legal = self.game.legal()
+        if legal != self.table.legal:
+            self.refresh()
+
+    def _show_network(self) -> None:
+        """A networked game's connection state, in words (hidden while all is well)."""
+        if not isinstance(self.game, NetGame):
+            return
+        text = ""
+        if self.game.disconnected:
+            text = tr("net.reconnecting")
+        elif any(reason != "left" for _, reason in self.game.gone):
+            text = tr("net.peer-gone")
+        elif self.game.problems:
+            text = tr("net.rejected", n=len(self.game.problems))
+        self.net_status.setText(text)
+        self.net_status.setVisible(bool(text))
+
+    def refresh(self) -> None:
+        game = self.game
+        self._show_network()
+        self.table.show_view(game.view(), game.knowledge, game.legal(), hand_limit=game.state.options.hand_limit)
+        over = game.over()
+        if over is not None:
+            if over.winners:
+                self.table.set_banner(
+                    tr("table.launched") + "\n" + tr("table.launched_by", name=seat_name(game.names, over.winners[0]))
+                    if over.reason == "system launched"
+                    else tr("report.winner_plain", name=seat_name(game.names, over.winners[0])),
+                    "win",
+                )
+            else:
+                self.table.set_banner(tr("report.draw"), "event")
+        elif self.last_line is not None:
+            self.table.set_banner(self.last_line.text(game.names), self.last_line.tone)
+
+    def retranslate(self, *_: object) -> None:
+        self.log_title.setText(tr("table.log"))
+        self.rules_button.setText(tr("menu.rules"))
+        self.leave_button.setText(tr("table.leave"))
+        self.log.retranslate()
+        self.refresh()

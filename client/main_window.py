@@ -1,0 +1,370 @@
+"""The main window: one screen at a time (lobby, table, report, replay) and the menus.
+
+It owns the settings and the one open game, and wires the screens' signals:
+the lobby starts a game; the table asks for the report; the report saves,
+replays or goes back.  The rules window can be opened from anywhere and
+pauses the game while it is open.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
+
+from . import gamefile, net, tasks
+from . import settings as settings_mod
+from .game_screen import GameScreen
+from .i18n import LANGUAGE, tr
+from .lobby import Lobby
+from .local_game import LocalGame
+from .net_game import NetGame
+from .replay import ReplayScreen
+from .report import ReportScreen, Verdict, verdict_of
+from .resources import GAMES
+from .rules_dialog import RulesDialog
+from .settings import Settings
+from .settings_dialog import SettingsDialog
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: Settings | None = None, config: Path | None = None) -> None:
+        super().__init__()
+        self.config = config
+        self.settings = settings or settings_mod.load(config)
+        LANGUAGE.set(self.settings.language)
+        self.resize(1280, 820)
+        self.setMinimumSize(1000, 700)
+        self.stack = QStackedWidget()
+        self.setCentralWidget(self.stack)
+        self.lobby = Lobby(self.settings, config)
+        self.lobby.start_local.connect(self.start_local)
+        self.lobby.show_rules.connect(self.show_rules)
+        self.lobby.open_replay.connect(self.choose_replay)
+        self.lobby.relay_used.connect(self._remember_relay)
+        self.lobby.network_game.connect(self.start_network)
+        self.stack.addWidget(self.lobby)
+        self.screen: QWidget | None = None
+        self.game: LocalGame | NetGame | None = None
+        self.game_screen: GameScreen | None = None
+        self.report: ReportScreen | None = None
+        self.replay: ReplayScreen | None = None
+        self.rules: RulesDialog | None = None
+        self.settings_dialog: SettingsDialog | None = None
+        self.message_box: QMessageBox | None = None
+        self._make_menus()
+        self.retranslate()
+        LANGUAGE.changed.connect(self.retranslate)
+
+    # -- menus ---------------------------------------------------------------------------
+    def _make_menus(self) -> None:
+        bar = self.menuBar()
+        self.game_menu = bar.addMenu("")
+        self.open_action = QAction(self)
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_action.triggered.connect(self.choose_replay)
+        self.settings_action = QAction(self)
+        self.settings_action.triggered.connect(self.open_settings)
+        self.lobby_action = QAction(self)
+        self.lobby_action.triggered.connect(self.to_lobby)
+        self.quit_action = QAction(self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.triggered.connect(self.close)
+        for a in (self.open_action, self.settings_action, self.lobby_action):
+            self.game_menu.addAction(a)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(self.quit_action)
+        self.help_menu = bar.addMenu("")
+        self.rules_actions: dict[str, QAction] = {}
+        for name in GAMES:
+            action = QAction(self)
+            action.triggered.connect(lambda _=False, n=name: self.show_rules(n))
+            self.help_menu.addAction(action)
+            self.rules_actions[name] = action
+        self.rules_actions[GAMES[0]].setShortcut(QKeySequence.StandardKey.HelpContents)
+
+    def retranslate(self, *_: object) -> None:
+        self.setWindowTitle(tr("app.title"))
+        self.game_menu.setTitle(tr("menu.game"))
+        self.help_menu.setTitle(tr("menu.help"))
+        self.open_action.setText(tr("menu.open_replay"))
+        self.settings_action.setText(tr("menu.settings"))
+        self.lobby_action.setText(tr("menu.lobby"))
+        self.quit_action.setText(tr("menu.quit"))
+        for name, action in self.rules_actions.items():
+            action.setText(tr("menu.rules_of", game=tr(f"game.{name}")))
+
+    # -- screens ------------------------------------------------------------------------------
+    def _show(self, widget: QWidget) -> None:
+        if self.stack.indexOf(widget) < 0:
+            self.stack.addWidget(widget)
+        self.stack.setCurrentWidget(widget)
+        self.screen = widget
+
+    def _drop_screens(self) -> None:
+        if isinstance(self.game, NetGame):
+            self.game.on_change = self.game.on_started = None
+            self.game.stop()
+        for w in (self.game_screen, self.report, self.replay):
+            if w is not None:
+                if isinstance(w, GameScreen):
+                    w.timer.stop()
+                self.stack.removeWidget(w)
+                w.deleteLater()
+        self.game_screen = self.report = self.replay = None
+        self.screen = None
+
+    def to_lobby(self) -> None:
+        self._drop_screens()
+        self.game = None
+        self.stack.setCurrentWidget(self.lobby)
+        self.lobby.retranslate()
+
+    def bot_names(self) -> list[str]:
+        return [n.strip() for n in tr("bot.names").split(",")]
+
+    def start_local(self, game: str, players: int, seed: bytes | None = None) -> GameScreen:
+        self._drop_screens()
+        self.settings.players = players
+        self.game = LocalGame.new(game, players, self.settings.name, self.bot_names(), seed or secrets.token_bytes(16))
+        screen = GameScreen(self.game, self.settings.bot_delay_ms)
+        screen.report_requested.connect(self.show_report)
+        screen.rules_requested.connect(self.show_rules)
+        self.game_screen = screen
+        self._show(screen)
+        screen.start()
+        return screen
+
+    def start_network(self, game: NetGame) -> NetGame:
+        """Play a networked seat: run its transport on the loop; the table opens when the game starts."""
+        self._drop_screens()
+        self.game = game
+
+        def started() -> None:
+            if self.game is not game or self.game_screen is not None:
+                return
+            screen = GameScreen(game, self.settings.bot_delay_ms)
+            screen.report_requested.connect(self.show_report)
+            screen.rules_requested.connect(self.show_rules)
+            self.game_screen = screen
+            self._show(screen)
+            screen.start()
+
+        def changed() -> None:
+            if game.room_host is not None and game.session.finished:
+                host, game.room_host = game.room_host, None  # the room leaves the relay's listing
+                tasks.spawn(host.close(), lambda _: None, lambda _: None)
+            if self.game is not game:
+                return
+            if self.game_screen is not None:
+                self.game_screen.schedule()
+            if self.report is not None:
+                self.report.set_verdict(verdict_of(game.verdict))
+
+        def failed(exc: BaseException) -> None:
+            text = exc.message() if isinstance(exc, net.NetError) else net.describe_failure(exc, game.relay or "")
+            self.show_message(tr("common.error"), text)
+
+        game.on_started = started
+        game.on_change = changed
+        if game.started:
+            started()
+        if game.relay is not None and game.transport is None:
+            tasks.spawn(game.make_transport().run(), lambda _: None, failed)
+        return game
+
+    def show_report(self) -> ReportScreen | None:
+        game = self.game
+        if game is None or game.over() is None:
+            return None
+        if self.report is None:
+            verdict = verdict_of(game.verdict) if isinstance(game, NetGame) else Verdict("local")
+            self.report = ReportScreen(
+                f"game.{game.game}",
+                game.names,
+                game.human,
+                game.over(),
+                game.state.view(game.knowledge),
+                len(game.history),
+                verdict,
+            )
+            # A networked game's file is the protocol's signed log; the replay viewer reads local files only.
+            self.report.replay_button.setVisible(isinstance(game, LocalGame))
+            self.report.again_button.setVisible(isinstance(game, LocalGame))
+            self.report.save_requested.connect(self.save_game)
+            self.report.replay_requested.connect(self.replay_current)
+            self.report.again_requested.connect(lambda: self.start_local(game.game, game.players))
+            self.report.lobby_requested.connect(self.to_lobby)
+            self.stack.addWidget(self.report)
+        self.stack.setCurrentWidget(self.report)
+        self.screen = self.report
+        return self.report
+
+    def default_save_dir(self) -> Path:
+        location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        return Path(location) if location else Path.home()
+
+    def save_game(self) -> Path | None:
+        """Ask where, then save the finished local game; the report says how it went."""
+        if self.game is None:
+            return None
+        if isinstance(self.game, NetGame):
+            return self._save_signed_log(self.game)
+        suggested = str(self.default_save_dir() / f"{self.game.game}-{self.game.seed.hex()[:8]}{gamefile.SUFFIX}")
+        path, _ = QFileDialog.getSaveFileName(self, tr("report.save"), suggested, tr("file.filter"))
+        if not path:
+            return None
+        if not path.endswith(gamefile.SUFFIX):
+            path += gamefile.SUFFIX
+        try:
+            saved = gamefile.save(self.game, Path(path))
+        except OSError as exc:
+            if self.report:
+                self.report.set_status(tr("report.save_failed", reason=exc.strerror or str(exc)), error=True)
+            return None
+        if self.report:
+            self.report.set_status(tr("report.saved", path=str(saved)))
+        return saved
+
+    def _save_signed_log(self, game: NetGame) -> Path | None:
+        """A networked game is saved as the protocol's signed log (``python -m protocol verify FILE``)."""
+        from protocol import savefile
+
+        table = game.session.table
+        path, _ = QFileDialog.getSaveFileName(
+            self, tr("report.save"), str(self.default_save_dir() / f"{table.room}.sealedlog"), "*.sealedlog"
+        )
+        if not path:
+            return None
+        try:
+            Path(path).write_bytes(savefile.dump(table.room, [bytes(env.data) for env in table.log]))
+        except OSError as exc:
+            if self.report:
+                self.report.set_status(tr("report.save_failed", reason=exc.strerror or str(exc)), error=True)
+            return None
+        if self.report:
+            self.report.set_status(tr("report.saved", path=path))
+        return Path(path)
+
+    def replay_current(self) -> ReplayScreen | None:
+        if not isinstance(self.game, LocalGame):
+            return None
+        try:
+            replay = gamefile.Replay(gamefile.record_of(self.game))
+        except gamefile.GameFileError as exc:
+            self.show_message(tr("replay.open_failed"), exc.message())
+            return None
+        return self._open_replay_screen(replay)
+
+    def choose_replay(self) -> ReplayScreen | None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, tr("menu.open_replay"), str(self.default_save_dir()), tr("file.filter")
+        )
+        if not path:
+            return None
+        return self.open_replay_file(Path(path))
+
+    def open_replay_file(self, path: Path) -> ReplayScreen | None:
+        try:
+            replay = gamefile.open_any(path)
+        except gamefile.GameFileError as exc:
+            self.show_message(tr("replay.open_failed"), exc.message())
+            return None
+        return self._open_replay_screen(replay)
+
+    def _open_replay_screen(self, replay: gamefile.Replay | gamefile.SignedReplay) -> ReplayScreen:
+        if self.replay is not None:
+            self.stack.removeWidget(self.replay)
+            self.replay.deleteLater()
+        screen = ReplayScreen(replay)
+        screen.lobby_requested.connect(self.to_lobby)
+        self.replay = screen
+        self.stack.addWidget(screen)
+        self.stack.setCurrentWidget(screen)
+        self.screen = screen
+        return screen
+
+    def show_message(self, title: str, text: str) -> QMessageBox:
+        """A non-blocking warning (the event loop, and any network work, keeps running)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
+        box.open()
+        self.message_box = box
+        return box
+
+    # -- rules and settings -------------------------------------------------------------------
+    def show_rules(self, game: str = GAMES[0]) -> RulesDialog:
+        """Open (or raise) the rules window at ``game``; the game behind it pauses until it closes."""
+        if self.rules is None:
+            self.rules = RulesDialog(self, game)
+            self.rules.finished.connect(self._rules_closed)
+            if self.game_screen is not None:
+                self.game_screen.pause()
+                self.rules.setProperty("paused_game", True)
+        self.rules.show_game(game)
+        self.rules.show()
+        self.rules.raise_()
+        return self.rules
+
+    def _rules_closed(self, *_: object) -> None:
+        dialog, self.rules = self.rules, None
+        if dialog is not None:
+            if dialog.property("paused_game") and self.game_screen is not None:
+                self.game_screen.resume()
+            dialog.deleteLater()
+
+    def open_settings(self) -> SettingsDialog:
+        dialog = SettingsDialog(self.settings, self)
+        self.settings_dialog = dialog
+        if self.game_screen is not None:
+            self.game_screen.pause()
+        dialog.finished.connect(self._settings_closed)
+        dialog.open()
+        return dialog
+
+    def _settings_closed(self, result: int) -> None:
+        dialog, self.settings_dialog = self.settings_dialog, None
+        if dialog is None:
+            return
+        if result:
+            dialog.apply_to(self.settings)
+            LANGUAGE.set(self.settings.language)
+            self.save_settings()
+            if self.game_screen is not None:
+                self.game_screen.set_delay(self.settings.bot_delay_ms)
+            self.lobby.retranslate()
+        if self.game_screen is not None:
+            self.game_screen.resume()
+        dialog.deleteLater()
+
+    def _remember_relay(self, address: str) -> None:
+        self.settings.remember_relay(address)
+        self.save_settings()
+
+    def _stop_hosted_relay(self) -> None:
+        """Stop a LAN relay this window started, letting the loop run until it has (at most 3 s)."""
+        if net._HOSTED is None:
+            return
+        done: list[bool] = []
+        tasks.spawn(net.stop_lan_relay(), lambda _: done.append(True), lambda _: done.append(True))
+        deadline = time.monotonic() + 3
+        app = QApplication.instance()
+        while not done and time.monotonic() < deadline and app is not None:
+            app.processEvents()
+            time.sleep(0.005)
+
+    def save_settings(self) -> None:
+        try:
+            settings_mod.save(self.settings, self.config)
+        except OSError as exc:
+            self.show_message(tr("common.error"), tr("settings.save_failed", reason=exc.strerror or str(exc)))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.game_screen is not None:
+            self.game_screen.timer.stop()
+        tasks.cancel_all()
+        self.save_settings()
+        super().closeEvent(event)

@@ -1,0 +1,638 @@
+"""The catalogue: every user-visible string in English, Polish and Russian.
+
+Keyed by message id; each entry is ``(English, Polish, Russian)``.  Fields in
+braces are filled by :func:`client.i18n.tr`; every translation of a message
+must use the same fields (a test checks it).  System Launch card names follow
+the Russian original of the rules (Фаервол, Сбой!, Апгрейд!).
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "pl", "ru")
+
+_M: dict[str, tuple[str, str, str]] = {
+    # -- the program -----------------------------------------------------------
+    "app.title": ("Sealed Table", "Sealed Table", "Sealed Table"),
+    "app.tagline": (
+        "Card and board games among friends, with no server anyone has to trust.",
+        "Gry karciane i planszowe wśród przyjaciół, bez serwera, któremu trzeba ufać.",
+        "Карточные и настольные игры с друзьями без сервера, которому нужно доверять.",
+    ),
+    "menu.game": ("&Game", "&Gra", "&Игра"),
+    "menu.help": ("&Help", "Pomo&c", "&Справка"),
+    "menu.rules": ("Rules", "Zasady", "Правила"),
+    "menu.rules_of": ("Rules: {game}", "Zasady: {game}", "Правила: {game}"),
+    "menu.settings": ("Settings…", "Ustawienia…", "Настройки…"),
+    "menu.open_replay": ("Open a saved game…", "Otwórz zapisaną grę…", "Открыть сохранённую игру…"),
+    "menu.lobby": ("Back to the lobby", "Wróć do lobby", "Вернуться в лобби"),
+    "menu.quit": ("Quit", "Zakończ", "Выход"),
+    "lang.en": ("English", "English", "English"),
+    "lang.pl": ("Polski", "Polski", "Polski"),
+    "lang.ru": ("Русский", "Русский", "Русский"),
+    "common.error": ("Something went wrong", "Coś poszło nie tak", "Что-то пошло не так"),
+    "common.close": ("Close", "Zamknij", "Закрыть"),
+    "common.ok": ("OK", "OK", "ОК"),
+    "common.cancel": ("Cancel", "Anuluj", "Отмена"),
+    "common.yes": ("Yes", "Tak", "Да"),
+    "common.no": ("No", "Nie", "Нет"),
+    # -- games --------------------------------------------------------------
+    "game.system-launch": ("System Launch", "Start Systemu", "Запуск системы"),
+    "game.collective-conflict": ("Collective Conflict", "Konflikt Kolektywów", "Коллективный конфликт"),
+    "game.anomaly-maze": ("Anomaly Maze", "Labirynt Anomalii", "Лабиринт аномалий"),
+    "game.blurb.system-launch": (
+        "A card game of secret hands for 2–6 players: assemble three different parts and a protection.",
+        "Gra karciana z ukrytymi kartami dla 2–6 graczy: zbuduj trzy różne części i ochronę.",
+        "Карточная игра с тайными руками для 2–6 игроков: соберите три разные детали и защиту.",
+    ),
+    "game.blurb.collective-conflict": (
+        "Hex units with a hidden Decoy and hidden traps, for 2–10 players.",
+        "Jednostki na heksach z ukrytą Przynętą i ukrytymi pułapkami, dla 2–10 graczy.",
+        "Юниты на шестиугольниках со скрытой Приманкой и ловушками, для 2–10 игроков.",
+    ),
+    "game.blurb.anomaly-maze": (
+        "A shifting 7×7 labyrinth with dice combat, for two.",
+        "Ruchomy labirynt 7×7 z walką na kości, dla dwojga.",
+        "Подвижный лабиринт 7×7 с битвами на кубиках, для двоих.",
+    ),
+    "game.coming": (
+        "{game}: its table comes in a later version; its rules can be read already.",
+        "{game}: stół do tej gry pojawi się w późniejszej wersji; zasady można już przeczytać.",
+        "{game}: стол для этой игры появится в следующей версии; правила уже можно прочитать.",
+    ),
+    # -- lobby -----------------------------------------------------------------
+    "lobby.welcome": ("Welcome, {name}!", "Witaj, {name}!", "Добро пожаловать, {name}!"),
+    "lobby.local.title": ("Play against the computer", "Graj z komputerem", "Игра с компьютером"),
+    "lobby.local.text": (
+        "On this machine, no network needed: bots take the other seats.",
+        "Na tym komputerze, bez sieci: pozostałe miejsca zajmują boty.",
+        "На этом компьютере, без сети: остальные места занимают боты.",
+    ),
+    "lobby.game": ("Game", "Gra", "Игра"),
+    "lobby.players": ("Players", "Gracze", "Игроки"),
+    "lobby.start": ("Start the game", "Rozpocznij grę", "Начать игру"),
+    "lobby.read_rules": ("Read the rules", "Przeczytaj zasady", "Прочитать правила"),
+    "lobby.lan.title": ("Game on the local network", "Gra w sieci lokalnej", "Игра по локальной сети"),
+    "lobby.lan.text": (
+        "Host a game here, or join one that a friend hosts on the same network.",
+        "Załóż grę tutaj albo dołącz do gry założonej przez znajomego w tej samej sieci.",
+        "Создайте игру здесь или присоединитесь к игре друга в той же сети.",
+    ),
+    "lobby.lan.host": ("Host a LAN game", "Załóż grę w sieci lokalnej", "Создать игру в локальной сети"),
+    "lobby.lan.search": ("Search the network", "Szukaj w sieci", "Искать в сети"),
+    "lobby.lan.join": ("Join the selected game", "Dołącz do wybranej gry", "Присоединиться к выбранной игре"),
+    "lobby.lan.none": (
+        "No games found on the local network yet.",
+        "Nie znaleziono jeszcze gier w sieci lokalnej.",
+        "В локальной сети игр пока не найдено.",
+    ),
+    "lobby.lan.found": ("Relays found: {count}", "Znalezione przekaźniki: {count}", "Найдено ретрансляторов: {count}"),
+    "lobby.lan.searching": ("Searching the network…", "Szukanie w sieci…", "Поиск в сети…"),
+    "lobby.net.title": ("Play over the internet", "Graj przez internet", "Игра через интернет"),
+    "lobby.net.text": (
+        "Connect to a relay and enter the room code your host gave you.",
+        "Połącz się z przekaźnikiem i wpisz kod pokoju od gospodarza.",
+        "Подключитесь к ретранслятору и введите код комнаты, полученный от хозяина.",
+    ),
+    "lobby.net.relay": ("Relay address", "Adres przekaźnika", "Адрес ретранслятора"),
+    "lobby.net.room": ("Room code", "Kod pokoju", "Код комнаты"),
+    "lobby.net.join": ("Join the room", "Dołącz do pokoju", "Войти в комнату"),
+    "lobby.net.relay_hint": (
+        "host:port, e.g. relay.example.org:1883",
+        "host:port, np. relay.example.org:1883",
+        "хост:порт, например relay.example.org:1883",
+    ),
+    "lobby.net.room_hint": ("e.g. KXPRTA", "np. KXPRTA", "например KXPRTA"),
+    "lobby.busy": ("Connecting to {address}…", "Łączenie z {address}…", "Подключение к {address}…"),
+    "lobby.joined": (
+        "Joined room {code} on {address}: {taken} of {total} seats taken.",
+        "Dołączono do pokoju {code} na {address}: zajęte miejsca {taken} z {total}.",
+        "Вы в комнате {code} на {address}: занято мест {taken} из {total}.",
+    ),
+    "lobby.hosting": (
+        "Room {code} is open at {address}: {taken} of {total} seats taken. Tell your friends the code.",
+        "Pokój {code} jest otwarty na {address}: zajęte miejsca {taken} z {total}. Podaj znajomym kod.",
+        "Комната {code} открыта на {address}: занято мест {taken} из {total}. Сообщите друзьям код.",
+    ),
+    "lobby.waiting_seat": (
+        "Waiting for the host of room {code} to give you a seat…",
+        "Czekamy, aż gospodarz pokoju {code} przydzieli ci miejsce…",
+        "Ждём, пока хозяин комнаты {code} даст вам место…",
+    ),
+    "lobby.net.host": (
+        "Open a room on this relay",
+        "Otwórz pokój na tym przekaźniku",
+        "Открыть комнату на этом ретрансляторе",
+    ),
+    "lobby.lan.room": (
+        "{game} — {host} ({taken}/{total}) at {address}",
+        "{game} — {host} ({taken}/{total}) na {address}",
+        "{game} — {host} ({taken}/{total}) на {address}",
+    ),
+    "lobby.lan.rooms_found": (
+        "Relays found: {relays}; open rooms: {rooms}",
+        "Znalezione przekaźniki: {relays}; otwarte pokoje: {rooms}",
+        "Найдено ретрансляторов: {relays}; открытых комнат: {rooms}",
+    ),
+    "lobby.saved_games": ("Saved games", "Zapisane gry", "Сохранённые игры"),
+    "bot.names": ("Ada,Boris,Celina,Dmitri,Ewa", "Ada,Borys,Celina,Dymitr,Ewa", "Ада,Борис,Селина,Дмитрий,Ева"),
+    # -- network errors ----------------------------------------------------------
+    "net.bad-address": (
+        "“{address}” is not a relay address. Write it as host or host:port, for example relay.example.org:1883.",
+        "„{address}” to nie jest adres przekaźnika. Wpisz host lub host:port, np. relay.example.org:1883.",
+        "«{address}» — это не адрес ретранслятора. Укажите хост или хост:порт, например relay.example.org:1883.",
+    ),
+    "net.bad-room": (
+        "“{code}” is not a room code: a room code is 4 to 12 letters or digits.",
+        "„{code}” to nie jest kod pokoju: kod ma od 4 do 12 liter lub cyfr.",
+        "«{code}» — это не код комнаты: код состоит из 4–12 букв или цифр.",
+    ),
+    "net.unreachable": (
+        "Nobody answered at {address}. Check the address and the port, and that the relay is running.",
+        "Nikt nie odpowiada pod adresem {address}. Sprawdź adres i port oraz czy przekaźnik działa.",
+        "По адресу {address} никто не отвечает. Проверьте адрес и порт и что ретранслятор запущен.",
+    ),
+    "net.timeout": (
+        "{address} did not answer in time. The relay may be down, or a firewall may block it.",
+        "{address} nie odpowiedział na czas. Przekaźnik może nie działać albo blokuje go zapora.",
+        "{address} не ответил вовремя. Возможно, ретранслятор выключен или его блокирует файрвол.",
+    ),
+    "net.not-a-relay": (
+        "Something answers at {address}, but it is not a Sealed Table relay (not an MQTT broker).",
+        "Pod adresem {address} coś odpowiada, ale to nie jest przekaźnik Sealed Table (nie broker MQTT).",
+        "По адресу {address} что-то отвечает, но это не ретранслятор Sealed Table (не MQTT-брокер).",
+    ),
+    "net.refused": (
+        "The relay at {address} refused the connection (code {code}).",
+        "Przekaźnik {address} odrzucił połączenie (kod {code}).",
+        "Ретранслятор {address} отклонил подключение (код {code}).",
+    ),
+    "net.room-unknown": (
+        "There is no room {code} on this relay. Check the code with your host.",
+        "Na tym przekaźniku nie ma pokoju {code}. Sprawdź kod u gospodarza.",
+        "На этом ретрансляторе нет комнаты {code}. Уточните код у хозяина игры.",
+    ),
+    "net.room-full": (
+        "Room {code} is full: every seat is taken.",
+        "Pokój {code} jest pełny: wszystkie miejsca są zajęte.",
+        "Комната {code} заполнена: все места заняты.",
+    ),
+    "net.peer-gone": (
+        "A player has gone: their connection was lost and did not come back.",
+        "Jeden z graczy zniknął: jego połączenie zostało zerwane i nie wróciło.",
+        "Один из игроков пропал: его соединение оборвалось и не восстановилось.",
+    ),
+    "net.relay-missing": (
+        "Network play is not available in this version yet. Play against the computer meanwhile.",
+        "Gra sieciowa nie jest jeszcze dostępna w tej wersji. Na razie zagraj z komputerem.",
+        "Сетевая игра в этой версии пока недоступна. А пока сыграйте с компьютером.",
+    ),
+    "net.relay-failed": (
+        "The relay at {address} reported a problem: {reason}",
+        "Przekaźnik {address} zgłosił problem: {reason}",
+        "Ретранслятор {address} сообщил о проблеме: {reason}",
+    ),
+    "net.rooms-missing": (
+        "The relay runs at {address} and friends on the network can find it; "
+        "opening a room there is not available in this version yet.",
+        "Przekaźnik działa pod adresem {address} i znajomi w sieci mogą go znaleźć; "
+        "zakładanie pokoju nie jest jeszcze dostępne w tej wersji.",
+        "Ретранслятор работает по адресу {address}, и друзья в сети могут его найти; "
+        "создание комнаты в этой версии пока недоступно.",
+    ),
+    "net.join-missing": (
+        "The relay at {address} answers, but joining a room is not available in this version yet.",
+        "Przekaźnik {address} odpowiada, ale dołączanie do pokoju nie jest jeszcze dostępne w tej wersji.",
+        "Ретранслятор {address} отвечает, но вход в комнату в этой версии пока недоступен.",
+    ),
+    "net.host-failed": (
+        "The relay could not be started on this computer: {reason}",
+        "Nie udało się uruchomić przekaźnika na tym komputerze: {reason}",
+        "Не удалось запустить ретранслятор на этом компьютере: {reason}",
+    ),
+    "net.reconnecting": (
+        "The connection to the relay was lost: reconnecting… The game waits, nothing is lost.",
+        "Połączenie z przekaźnikiem zostało przerwane: łączenie ponowne… Gra czeka, nic nie ginie.",
+        "Связь с ретранслятором потеряна: переподключение… Игра ждёт, ничего не теряется.",
+    ),
+    "net.rejected": (
+        "Messages refused so far: {n} (damaged or forged data from the relay; the game is not affected).",
+        "Odrzucone wiadomości: {n} (uszkodzone lub podrobione dane z przekaźnika; gra jest bezpieczna).",
+        "Отклонено сообщений: {n} (повреждённые или поддельные данные от ретранслятора; игра не затронута).",
+    ),
+    "net.lan-missing": (
+        "Finding games on the local network is not available in this version yet.",
+        "Wyszukiwanie gier w sieci lokalnej nie jest jeszcze dostępne w tej wersji.",
+        "Поиск игр в локальной сети в этой версии пока недоступен.",
+    ),
+    "net.lan-failed": (
+        "Searching the local network failed: {reason}",
+        "Wyszukiwanie w sieci lokalnej nie powiodło się: {reason}",
+        "Поиск в локальной сети не удался: {reason}",
+    ),
+    # -- settings -------------------------------------------------------------
+    "settings.title": ("Settings", "Ustawienia", "Настройки"),
+    "settings.name": ("Your name", "Twoje imię", "Ваше имя"),
+    "settings.language": ("Language", "Język", "Язык"),
+    "settings.speed": ("Bot speed", "Szybkość botów", "Скорость ботов"),
+    "settings.relays": ("Remembered relays", "Zapamiętane przekaźniki", "Запомненные ретрансляторы"),
+    "settings.forget": ("Forget the selected relay", "Zapomnij wybrany przekaźnik", "Забыть выбранный ретранслятор"),
+    "settings.where": ("Kept in {path}", "Zapisane w {path}", "Хранится в {path}"),
+    "settings.save_failed": (
+        "The settings could not be saved: {reason}",
+        "Nie udało się zapisać ustawień: {reason}",
+        "Не удалось сохранить настройки: {reason}",
+    ),
+    "speed.0": ("Instant", "Natychmiast", "Мгновенно"),
+    "speed.250": ("Fast", "Szybko", "Быстро"),
+    "speed.600": ("Normal", "Normalnie", "Обычно"),
+    "speed.1200": ("Slow", "Wolno", "Медленно"),
+    # -- rules ---------------------------------------------------------------
+    "rules.title": ("Rules — {game}", "Zasady — {game}", "Правила — {game}"),
+    "rules.paused": (
+        "The game is paused while you read. Nothing changes until you close this window.",
+        "Gra jest wstrzymana, gdy czytasz. Nic się nie zmieni, dopóki nie zamkniesz tego okna.",
+        "Игра на паузе, пока вы читаете. Ничего не изменится, пока вы не закроете это окно.",
+    ),
+    "rules.missing": (
+        "The rules page of {game} is not installed with this copy of the program (looked in: {where}).",
+        "Strona z zasadami gry {game} nie jest zainstalowana z tą kopią programu (szukano w: {where}).",
+        "Страница правил игры «{game}» не установлена вместе с программой (искали в: {where}).",
+    ),
+    "rules.english_only": (
+        "The rules pages are written in English.",
+        "Strony z zasadami są napisane po angielsku.",
+        "Страницы правил написаны на английском языке.",
+    ),
+    "rules.back": ("Back to the game", "Wróć do gry", "Вернуться к игре"),
+    # -- cards ------------------------------------------------------------------
+    "card.Processor": ("Processor", "Procesor", "Процессор"),
+    "card.RAM": ("RAM", "Pamięć RAM", "Оперативная память"),
+    "card.HardDrive": ("Hard Drive", "Dysk twardy", "Жёсткий диск"),
+    "card.GraphicsCard": ("Graphics Card", "Karta graficzna", "Видеокарта"),
+    "card.Antivirus": ("Antivirus", "Antywirus", "Антивирус"),
+    "card.Firewall": ("Firewall", "Zapora", "Фаервол"),
+    "card.Password": ("Password", "Hasło", "Пароль"),
+    "card.Crash": ("Crash!", "Awaria!", "Сбой!"),
+    "card.HackerAttack": ("Hacker Attack!", "Atak hakera!", "Хакерская атака!"),
+    "card.Phishing": ("Phishing!", "Phishing!", "Фишинг!"),
+    "card.Upgrade": ("Upgrade!", "Ulepszenie!", "Апгрейд!"),
+    "cat.part": ("Part", "Część", "Деталь"),
+    "cat.protection": ("Protection", "Ochrona", "Защита"),
+    "cat.event": ("Event", "Zdarzenie", "Событие"),
+    # -- the table -----------------------------------------------------------------
+    "table.deck": ("Deck: {n}", "Talia: {n}", "Колода: {n}"),
+    "table.deck_empty": ("Deck empty", "Talia pusta", "Колода пуста"),
+    "table.hand": ("Hand: {n}", "Ręka: {n}", "Рука: {n}"),
+    "table.system": ("System", "System", "Система"),
+    "table.discard": ("Discard", "Odrzucone", "Сброс"),
+    "table.your_hand": ("Your hand: {n}", "Twoja ręka: {n}", "Ваша рука: {n}"),
+    "table.you": ("{name} (you)", "{name} (ty)", "{name} (вы)"),
+    "table.skips": ("skips the next turn", "traci następną turę", "пропускает следующий ход"),
+    "table.left": ("has left the game", "opuścił grę", "покинул игру"),
+    "table.round": ("Round {n}", "Runda {n}", "Раунд {n}"),
+    "table.turn_you": ("Your turn", "Twoja tura", "Ваш ход"),
+    "table.turn_of": ("{name}'s turn", "Tura gracza {name}", "Ходит {name}"),
+    "table.empty_row": ("empty", "pusto", "пусто"),
+    "table.log": ("Game log", "Dziennik gry", "Журнал игры"),
+    "table.actions": ("Your move", "Twój ruch", "Ваш ход"),
+    "table.launched": ("System launched!", "System uruchomiony!", "Система запущена!"),
+    "table.launched_by": ("{name} launched the system!", "{name} uruchamia system!", "{name} запускает систему!"),
+    "table.to_report": ("See the report", "Zobacz raport", "Смотреть отчёт"),
+    "table.hacker_view": (
+        "{name}'s hand — only you can see it",
+        "Ręka gracza {name} — widzisz ją tylko ty",
+        "Рука игрока {name} — её видите только вы",
+    ),
+    "table.leave": ("Leave the game", "Opuść grę", "Покинуть игру"),
+    "table.leave_confirm": (
+        "Leave this game? The bots will play on without you.",
+        "Opuścić tę grę? Boty zagrają dalej bez ciebie.",
+        "Покинуть игру? Боты продолжат без вас.",
+    ),
+    "phase.setup": ("Shuffling and dealing", "Tasowanie i rozdawanie", "Тасовка и раздача"),
+    "phase.draw": ("Phase 1: take a resource", "Faza 1: weź zasób", "Фаза 1: получить ресурс"),
+    "phase.action": ("Phase 2: take an action", "Faza 2: wykonaj akcję", "Фаза 2: выполнить действие"),
+    "phase.discard": (
+        "Phase 3: discard down to {limit}",
+        "Faza 3: odrzuć do {limit} kart",
+        "Фаза 3: сбросить до {limit} карт",
+    ),
+    "phase.hacker": ("Hacker Attack!", "Atak hakera!", "Хакерская атака!"),
+    "phase.crash": ("Crash!", "Awaria!", "Сбой!"),
+    "phase.over": ("Game over", "Koniec gry", "Игра окончена"),
+    "hint.action": (
+        "Choose a card in your hand to see what you can do with it, or do nothing.",
+        "Wybierz kartę z ręki, aby zobaczyć, co możesz z nią zrobić, albo nic nie rób.",
+        "Выберите карту в руке, чтобы увидеть, что с ней можно сделать, или ничего не делайте.",
+    ),
+    "hint.discard": (
+        "You hold {n} cards, more than {limit}: choose one to discard.",
+        "Masz {n} kart, więcej niż {limit}: wybierz jedną do odrzucenia.",
+        "У вас {n} карт, больше {limit}: выберите карту для сброса.",
+    ),
+    "hint.crash": (
+        "Crash! hit you: choose which Part of your System to discard.",
+        "Awaria! trafiła w ciebie: wybierz, którą Część ze swojego Systemu odrzucić.",
+        "Против вас сыграли «Сбой!»: выберите, какую Деталь из своей Системы сбросить.",
+    ),
+    "hint.hacker": (
+        "You see {name}'s hand. Take one card into your hand, or take nothing.",
+        "Widzisz rękę gracza {name}. Weź jedną kartę albo nie bierz nic.",
+        "Вы видите руку игрока {name}. Возьмите одну карту или ничего не берите.",
+    ),
+    "hint.wait": ("Waiting for {name}…", "Czekamy na gracza {name}…", "Ждём игрока {name}…"),
+    "hint.no_action": (
+        "This card cannot be used now.",
+        "Tej karty nie można teraz użyć.",
+        "Эту карту сейчас нельзя использовать.",
+    ),
+    "act.build": ("Build {card}", "Zbuduj: {card}", "Собрать: {card}"),
+    "act.upgrade": (
+        "Upgrade: trade in {card}",
+        "Ulepszenie: wymień „{card}”",
+        "Апгрейд: обменять «{card}»",
+    ),
+    "act.play_on": (
+        "Play {card} on {name}",
+        "Zagraj „{card}” na gracza {name}",
+        "Сыграть «{card}» против игрока {name}",
+    ),
+    "act.play_self": (
+        "Play {card}: draw a card",
+        "Zagraj „{card}”: dobierz kartę",
+        "Сыграть «{card}»: взять карту",
+    ),
+    "act.pass": ("Do nothing", "Nic nie rób", "Ничего не делать"),
+    "act.discard": (
+        "Discard {card}",
+        "Odrzuć: {card}",
+        "Сбросить: {card}",
+    ),
+    "act.take": (
+        "Take {card}",
+        "Weź: {card}",
+        "Взять: {card}",
+    ),
+    "act.take_none": ("Take nothing", "Nie bierz nic", "Ничего не брать"),
+    "act.lose": ("Lose {card}", "Strać: {card}", "Сбросить {card}"),
+    # -- the game log ----------------------------------------------------------
+    "log.shuffled": (
+        "The {n} cards are shuffled into the deck.",
+        "{n} kart zostaje przetasowanych w talię.",
+        "Все {n} карты перетасованы в колоду.",
+    ),
+    "log.reshuffled": (
+        "The discard rows ({n} cards) are shuffled into a new deck.",
+        "Odrzucone karty ({n}) zostają przetasowane w nową talię.",
+        "Сброшенные карты ({n}) перетасованы в новую колоду.",
+    ),
+    "log.first": ("{name} plays first.", "{name} zaczyna.", "{name} ходит первым."),
+    "log.dealt": ("Each player is dealt {n} cards.", "Każdy gracz dostaje {n} karty.", "Каждому роздано по {n} карты."),
+    "log.draw_you": ("You draw {card}.", "Dobierasz: {card}.", "Вы берёте карту: {card}."),
+    "log.draw": ("{name} draws a card.", "{name} dobiera kartę.", "{name} берёт карту."),
+    "log.build": (
+        "{name} builds {card}.",
+        "{name} buduje: {card}.",
+        "{name} собирает: {card}.",
+    ),
+    "log.upgrade": (
+        "{name} upgrades: discards {card} and draws a card.",
+        "{name} ulepsza: odrzuca „{card}” i dobiera kartę.",
+        "{name} делает апгрейд: сбрасывает «{card}» и берёт карту.",
+    ),
+    "log.pass": ("{name} does nothing.", "{name} nic nie robi.", "{name} ничего не делает."),
+    "log.play": (
+        "{name} plays {card} on {target}.",
+        "{name} zagrywa „{card}” na gracza {target}.",
+        "{name} играет «{card}» против игрока {target}.",
+    ),
+    "log.play_self": (
+        "{name} plays {card} and draws a card.",
+        "{name} zagrywa „{card}” i dobiera kartę.",
+        "{name} играет «{card}» и берёт карту.",
+    ),
+    "log.cancelled": (
+        "{target}'s {card} cancels it.",
+        "„{card}” gracza {target} blokuje atak.",
+        "«{card}» игрока {target} отменяет атаку.",
+    ),
+    "log.no_effect": (
+        "It has no effect on {target}.",
+        "Nie działa na gracza {target}.",
+        "На {target} это не действует.",
+    ),
+    "log.phished": (
+        "{target} will skip their next turn.",
+        "{target} traci następną turę.",
+        "{target} пропустит следующий ход.",
+    ),
+    "log.looks": (
+        "{name} looks at {target}'s hand.",
+        "{name} ogląda rękę gracza {target}.",
+        "{name} смотрит руку игрока {target}.",
+    ),
+    "log.take": (
+        "{name} takes a card from {target}'s hand.",
+        "{name} zabiera kartę z ręki gracza {target}.",
+        "{name} забирает карту из руки игрока {target}.",
+    ),
+    "log.take_you": (
+        "You take {card} from {target}'s hand.",
+        "Zabierasz „{card}” z ręki gracza {target}.",
+        "Вы забираете «{card}» из руки игрока {target}.",
+    ),
+    "log.taken_from_you": (
+        "{name} takes your {card}.",
+        "{name} zabiera twoją kartę „{card}”.",
+        "{name} забирает вашу карту «{card}».",
+    ),
+    "log.take_none": (
+        "{name} takes nothing from {target}'s hand.",
+        "{name} nie bierze nic z ręki gracza {target}.",
+        "{name} ничего не берёт из руки игрока {target}.",
+    ),
+    "log.crashed": (
+        "{target} loses {card} from their System.",
+        "{target} traci „{card}” ze swojego Systemu.",
+        "{target} теряет «{card}» из своей Системы.",
+    ),
+    "log.discard": (
+        "{name} discards {card}.",
+        "{name} odrzuca „{card}”.",
+        "{name} сбрасывает «{card}».",
+    ),
+    "log.skipped": (
+        "{name} skips this turn (Phishing!).",
+        "{name} traci tę turę (Phishing!).",
+        "{name} пропускает ход (Фишинг!).",
+    ),
+    "log.launched": ("{name}: System launched!", "{name}: System uruchomiony!", "{name}: Система запущена!"),
+    "log.exhausted": (
+        "The deck is empty and there is nothing to reshuffle: the game ends in a draw at the end of this round.",
+        "Talia jest pusta i nie ma czego tasować: gra skończy się remisem na koniec tej rundy.",
+        "Колода пуста, и перетасовывать нечего: игра закончится ничьей в конце этого раунда.",
+    ),
+    "log.left": ("{name} has left the game.", "{name} opuszcza grę.", "{name} покидает игру."),
+    "log.round": ("— Round {n} —", "— Runda {n} —", "— Раунд {n} —"),
+    "log.over": ("Game over.", "Koniec gry.", "Игра окончена."),
+    # -- the report ---------------------------------------------------------------
+    "report.title": ("Game report", "Raport z gry", "Отчёт об игре"),
+    "report.you_win": (
+        "You win — System launched!",
+        "Wygrywasz — System uruchomiony!",
+        "Вы победили — Система запущена!",
+    ),
+    "report.winner": (
+        "{name} wins — System launched!",
+        "Wygrywa {name} — System uruchomiony!",
+        "Победил(а) {name} — Система запущена!",
+    ),
+    "report.winner_plain": ("{name} wins.", "Wygrywa {name}.", "Победил(а) {name}."),
+    "report.draw": (
+        "A draw: nobody launched a system.",
+        "Remis: nikt nie uruchomił systemu.",
+        "Ничья: никто не запустил систему.",
+    ),
+    "report.reason.system launched": (
+        "Three different Parts and a Protection at the end of Phase 2.",
+        "Trzy różne Części i Ochrona na koniec Fazy 2.",
+        "Три разные Детали и Защита в конце Фазы 2.",
+    ),
+    "report.reason.deck exhausted": (
+        "The deck ran out and could not be refilled.",
+        "Talia się skończyła i nie dało się jej uzupełnić.",
+        "Колода закончилась, и пополнить её было нечем.",
+    ),
+    "report.reason.round limit": (
+        "The round limit was reached.",
+        "Osiągnięto limit rund.",
+        "Достигнут предел числа раундов.",
+    ),
+    "report.reason.last seat standing": (
+        "Every other player left the game.",
+        "Wszyscy pozostali gracze opuścili grę.",
+        "Все остальные игроки покинули игру.",
+    ),
+    "report.audit": ("Fair play", "Uczciwość gry", "Честность игры"),
+    "report.local_fair": (
+        "This game was dealt on this computer by its referee, which held every card and applied every rule "
+        "itself: it is fair by construction, so there was nothing to check. Games over the network are "
+        "audited: every card, shuffle and secret is checked at the end.",
+        "Tę grę rozdał sędzia na tym komputerze, który trzymał wszystkie karty i sam stosował każdą zasadę: "
+        "jest uczciwa z samej konstrukcji, więc nie było czego sprawdzać. Gry sieciowe są audytowane: na "
+        "końcu sprawdzana jest każda karta, każde tasowanie i każdy sekret.",
+        "Эту игру раздавал судья на этом компьютере: он держал все карты и сам применял каждое правило, "
+        "поэтому игра честна по построению и проверять было нечего. Сетевые игры проходят аудит: в конце "
+        "проверяются каждая карта, каждая тасовка и каждый секрет.",
+    ),
+    "report.net_fair": (
+        "Every card, shuffle and secret checked: fair game.",
+        "Każda karta, tasowanie i sekret sprawdzone: gra była uczciwa.",
+        "Каждая карта, тасовка и секрет проверены: игра честная.",
+    ),
+    "report.auditing": (
+        "The end-of-game audit is running: every card, shuffle and secret is being checked…",
+        "Trwa audyt po grze: sprawdzana jest każda karta, tasowanie i sekret…",
+        "Идёт аудит после игры: проверяются каждая карта, тасовка и секрет…",
+    ),
+    "report.cheat": (
+        "{name} cheated at entry {seq}: {reason}",
+        "{name} oszukiwał(a) we wpisie {seq}: {reason}",
+        "{name} сжульничал(а) в записи {seq}: {reason}",
+    ),
+    "report.stats": (
+        "{actions} actions over {rounds} rounds.",
+        "{actions} akcji w {rounds} rundach.",
+        "Действий: {actions}, раундов: {rounds}.",
+    ),
+    "report.tables": ("Final tables", "Stoły na koniec gry", "Столы в конце игры"),
+    "report.save": ("Save the game…", "Zapisz grę…", "Сохранить игру…"),
+    "report.replay": ("Watch the replay", "Obejrzyj powtórkę", "Смотреть повтор"),
+    "report.again": ("Play again", "Zagraj ponownie", "Сыграть ещё"),
+    "report.saved": ("Saved to {path}.", "Zapisano w {path}.", "Сохранено в {path}."),
+    "report.save_failed": (
+        "Could not save the game: {reason}",
+        "Nie udało się zapisać gry: {reason}",
+        "Не удалось сохранить игру: {reason}",
+    ),
+    # -- replay ----------------------------------------------------------------------
+    "replay.title": ("Replay — {game}", "Powtórka — {game}", "Повтор — {game}"),
+    "replay.step": ("Step {i} of {n}", "Krok {i} z {n}", "Шаг {i} из {n}"),
+    "replay.first": ("To the start", "Do początku", "В начало"),
+    "replay.prev": ("Step back", "Krok wstecz", "Шаг назад"),
+    "replay.next": ("Step forward", "Krok naprzód", "Шаг вперёд"),
+    "replay.last": ("To the end", "Do końca", "В конец"),
+    "replay.play": ("Play", "Odtwarzaj", "Воспроизвести"),
+    "replay.pause": ("Pause", "Pauza", "Пауза"),
+    "replay.full": ("Show every hand", "Pokaż wszystkie ręce", "Показать все руки"),
+    "replay.full_locked": (
+        "Every hand can be shown once the replay has reached the end of the game.",
+        "Wszystkie ręce można pokazać, gdy powtórka dojdzie do końca gry.",
+        "Все руки можно показать, когда повтор дойдёт до конца игры.",
+    ),
+    "replay.public": (
+        "Public view: hands stay hidden, as every player saw the table.",
+        "Widok publiczny: ręce są ukryte, tak jak każdy gracz widział stół.",
+        "Общий вид: руки скрыты, как стол видел каждый игрок.",
+    ),
+    "replay.start": ("The game begins.", "Gra się zaczyna.", "Игра начинается."),
+    "replay.open_failed": ("This game cannot be opened", "Nie można otworzyć tej gry", "Эту игру нельзя открыть"),
+    "file.filter": (
+        "Sealed Table games (*.sealed *.sealedlog)",
+        "Gry Sealed Table (*.sealed *.sealedlog)",
+        "Игры Sealed Table (*.sealed *.sealedlog)",
+    ),
+    "replay.verdict": ("Audit: {verdict}", "Audyt: {verdict}", "Аудит: {verdict}"),
+    "replay.no_full": (
+        "Hands stay hidden in a network game's replay.",
+        "W powtórce gry sieciowej ręce pozostają ukryte.",
+        "В повторе сетевой игры руки остаются скрытыми.",
+    ),
+    "file.not-a-game": (
+        "This is not a Sealed Table game file.",
+        "To nie jest plik gry Sealed Table.",
+        "Это не файл игры Sealed Table.",
+    ),
+    "file.corrupt": (
+        "The game file is damaged ({detail}).",
+        "Plik gry jest uszkodzony ({detail}).",
+        "Файл игры повреждён ({detail}).",
+    ),
+    "file.format": (
+        "This game file has a format this version cannot read ({name}).",
+        "Ten plik gry ma format, którego ta wersja nie potrafi odczytać ({name}).",
+        "У этого файла формат, который эта версия не умеет читать ({name}).",
+    ),
+    "file.version": (
+        "This game file comes from another version of the program (file version {version}).",
+        "Ten plik gry pochodzi z innej wersji programu (wersja pliku {version}).",
+        "Этот файл игры создан другой версией программы (версия файла {version}).",
+    ),
+    "file.unknown-game": (
+        "The game “{game}” in this file is not installed.",
+        "Gra „{game}” z tego pliku nie jest zainstalowana.",
+        "Игра «{game}» из этого файла не установлена.",
+    ),
+    "file.does-not-replay": (
+        "The file does not replay: it was changed or damaged (noticed at step {step}).",
+        "Pliku nie da się odtworzyć: został zmieniony lub uszkodzony (wykryto w kroku {step}).",
+        "Файл не воспроизводится: он изменён или повреждён (обнаружено на шаге {step}).",
+    ),
+    "file.signed-log": (
+        "This signed game log cannot be opened: {reason}",
+        "Nie można otworzyć tego podpisanego zapisu gry: {reason}",
+        "Этот подписанный журнал игры нельзя открыть: {reason}",
+    ),
+    "file.unreadable": (
+        "The file cannot be read: {reason}",
+        "Nie można odczytać pliku: {reason}",
+        "Не удаётся прочитать файл: {reason}",
+    ),
+    "file.too-big": (
+        "The file is far too large to be a game file.",
+        "Plik jest zbyt duży, by był plikiem gry.",
+        "Файл слишком велик для файла игры.",
+    ),
+}
+
+CATALOGUE: dict[str, dict[str, str]] = {key: dict(zip(LANGUAGES, texts, strict=True)) for key, texts in _M.items()}

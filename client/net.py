@@ -1,0 +1,389 @@
+"""The desktop program's one door to the network.
+
+Everything the lobby does with relays goes through here, so the rest of the
+client never imports ``relay/`` directly and every failure reaches the player
+as a :class:`NetError` whose :meth:`~NetError.message` is a plain sentence in
+their language (relay unreachable, not a relay, room unknown or full, peer
+gone, relay layer missing).  All functions are coroutines for the asyncio
+loop that qasync runs on Qt's event loop: the window never freezes while a
+connection is tried.
+
+Before anything else a relay address is *probed* with a minimal MQTT 3.1.1
+CONNECT/CONNACK exchange on a plain socket: it needs nothing from ``relay/``,
+answers within a few seconds, and tells "nobody listens there" apart from
+"something listens there but it is not an MQTT relay".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .i18n import tr
+
+DEFAULT_PORT = 1883
+PROBE_TIMEOUT = 4.0
+#: Room codes are read out over voice chat: letters and digits, case-insensitive.
+ROOM_CODE = re.compile(r"^[A-Za-z0-9]{4,12}$")
+
+
+class NetError(Exception):
+    """A network failure with a message id (``net.<code>``) for the player."""
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def message(self) -> str:
+        return tr(f"net.{self.code}", **self.params)
+
+
+@dataclass(frozen=True)
+class RelayAddress:
+    host: str
+    port: int = DEFAULT_PORT
+
+    def __str__(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{host}:{self.port}"
+
+
+def parse_relay_address(text: str) -> RelayAddress:
+    """``host``, ``host:port``, ``[v6]:port`` or ``mqtt://host:port``; NetError("bad-address") otherwise."""
+    raw = text.strip()
+    for prefix in ("mqtt://", "tcp://"):
+        if raw.lower().startswith(prefix):
+            raw = raw[len(prefix) :]
+    raw = raw.rstrip("/")
+    host, port = raw, DEFAULT_PORT
+    if raw.startswith("["):
+        end = raw.find("]")
+        if end < 0:
+            raise NetError("bad-address", address=text)
+        host, rest = raw[1:end], raw[end + 1 :]
+        if rest:
+            if not rest.startswith(":"):
+                raise NetError("bad-address", address=text)
+            port = _port(rest[1:], text)
+    elif raw.count(":") == 1:
+        host, port_text = raw.split(":")
+        port = _port(port_text, text)
+    if not host or any(c.isspace() for c in host) or "/" in host:
+        raise NetError("bad-address", address=text)
+    return RelayAddress(host, port)
+
+
+def _port(text: str, original: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise NetError("bad-address", address=original)
+    return int(text)
+
+
+def parse_room_code(text: str) -> str:
+    code = text.strip().upper()
+    if not ROOM_CODE.match(code):
+        raise NetError("bad-room", code=text.strip())
+    return code
+
+
+# -- probing a relay -----------------------------------------------------------
+def _connect_packet(client_id: str) -> bytes:
+    cid = client_id.encode()
+    variable = b"\x00\x04MQTT" + bytes([4, 0x02]) + (30).to_bytes(2, "big")
+    payload = len(cid).to_bytes(2, "big") + cid
+    body = variable + payload
+    return bytes([0x10, len(body)]) + body
+
+
+async def probe_relay(address: RelayAddress, timeout: float = PROBE_TIMEOUT) -> None:
+    """Check that an MQTT broker answers at ``address``; NetError with the reason if not."""
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(address.host, address.port), timeout)
+    except TimeoutError:
+        raise NetError("timeout", address=str(address)) from None
+    except OSError:
+        raise NetError("unreachable", address=str(address)) from None
+    try:
+        writer.write(_connect_packet("stprobe" + os.urandom(6).hex()))
+        await writer.drain()
+        try:
+            reply = await asyncio.wait_for(reader.readexactly(4), timeout)
+        except TimeoutError:
+            raise NetError("not-a-relay", address=str(address)) from None
+        except (asyncio.IncompleteReadError, OSError):
+            raise NetError("not-a-relay", address=str(address)) from None
+        if reply[0] != 0x20 or reply[1] != 0x02:
+            raise NetError("not-a-relay", address=str(address))
+        if reply[3] != 0:
+            raise NetError("refused", address=str(address), code=reply[3])
+        writer.write(b"\xe0\x00")  # DISCONNECT
+        with contextlib.suppress(OSError):
+            await writer.drain()
+    finally:
+        writer.close()
+        with contextlib.suppress(OSError):
+            await writer.wait_closed()
+
+
+# -- the relay layer, when it is installed --------------------------------------
+def relay_module(name: str) -> Any | None:
+    """``relay.<name>`` if that part of the relay layer exists, else None."""
+    try:
+        return importlib.import_module(f"relay.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name in (f"relay.{name}", "relay"):
+            return None
+        raise
+
+
+def _translate_relay_error(exc: BaseException, address: RelayAddress, code: str) -> NetError:
+    """Map the relay layer's exceptions onto our message ids (by class, then by their words)."""
+    errors = relay_module("errors")
+    kinds = {
+        "RoomFull": NetError("room-full", code=code),
+        "RoomNotFound": NetError("room-unknown", code=code),
+        "RelayUnreachable": NetError("unreachable", address=str(address)),
+        "NotARelay": NetError("not-a-relay", address=str(address)),
+    }
+    if errors is not None:
+        for name, err in kinds.items():
+            cls = getattr(errors, name, None)
+            if cls is not None and isinstance(exc, cls):
+                return err
+    text = f"{type(exc).__name__} {exc}".lower()
+    if "full" in text:
+        return kinds["RoomFull"]
+    if "unknown" in text or "not found" in text or "no such" in text or "does not exist" in text:
+        return kinds["RoomNotFound"]
+    if "gone" in text:
+        return NetError("peer-gone")
+    if isinstance(exc, TimeoutError) or "timeout" in text or "timed out" in text:
+        return NetError("timeout", address=str(address))
+    return NetError("relay-failed", address=str(address), reason=str(exc) or type(exc).__name__)
+
+
+def describe_failure(exc: BaseException, relay: str) -> str:
+    """A sentence for any failure of a running network game (the transport's errors included)."""
+    try:
+        address = parse_relay_address(relay)
+    except NetError:
+        address = RelayAddress(relay or "?")
+    return _translate_relay_error(exc, address, "").message()
+
+
+# -- rooms and seats -----------------------------------------------------------------
+StatusFn = Callable[[str], None]
+
+
+def _seat_card(name: str, identity_dir: Path | None = None) -> tuple[Any, bytes, bytes]:
+    """(signing key, per-game secret, seat card bytes) for a new seat of this user."""
+    from engines.core import canonical_encode
+    from protocol.session import PeerSession
+
+    from .identity import signing_key
+
+    key = signing_key(identity_dir)
+    secret = os.urandom(32)
+    card = canonical_encode(PeerSession.seat_card(name, key, secret).as_body())
+    return key, secret, card
+
+
+def _seat_info(card: bytes) -> Any:
+    """A seat card from a join request, checked (a stranger's garbage must not crash the host)."""
+    from engines.core import decode
+    from protocol.table import SeatInfo
+
+    try:
+        raw = decode(card)
+        info = SeatInfo(str(raw["name"])[:24], bytes(raw["sign"]), bytes(raw["box"]))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise NetError("relay-failed", address="", reason=f"a seat card is damaged ({exc})") from None
+    if len(info.sign) != 32 or len(info.box) != 32:
+        raise NetError("relay-failed", address="", reason="a seat card holds keys of the wrong size")
+    return info
+
+
+def _peer_id() -> str:
+    return "p" + os.urandom(5).hex()
+
+
+async def join_online(
+    address_text: str, room_text: str, name: str, status: StatusFn | None = None, identity_dir: Path | None = None
+) -> Any:
+    """Join room ``room_text`` on the relay at ``address_text``; the NetGame once the host seats us."""
+    address = parse_relay_address(address_text)
+    code = parse_room_code(room_text)
+    await probe_relay(address)
+    rooms = relay_module("rooms")
+    join = getattr(rooms, "join_room", None) if rooms else None
+    if join is None:
+        raise NetError("join-missing", address=str(address))
+    from protocol.session import PeerSession
+
+    from .net_game import NetGame
+
+    key, secret, card = _seat_card(name, identity_dir)
+    peer = _peer_id()
+    if status:
+        status(tr("lobby.waiting_seat", code=code))
+    try:
+        seat, _lobby = await join(str(address), code, peer, name, card, timeout=600.0)
+    except NetError:
+        raise
+    except Exception as exc:  # the relay layer's own errors become sentences
+        raise _translate_relay_error(exc, address, code) from None
+    session = PeerSession.join(code, seat, key, secret)
+    return NetGame(session, str(address), peer)
+
+
+async def host_room(
+    address: RelayAddress,
+    game: str,
+    players: int,
+    name: str,
+    status: StatusFn | None = None,
+    identity_dir: Path | None = None,
+) -> Any:
+    """Open a room on the relay at ``address``, wait for every seat, write the genesis; the NetGame."""
+    rooms = relay_module("rooms")
+    host_cls = getattr(rooms, "RoomHost", None) if rooms else None
+    if host_cls is None:
+        raise NetError("rooms-missing", address=str(address))
+    from protocol.session import PeerSession
+
+    from .net_game import NetGame
+
+    key, secret, card = _seat_card(name, identity_dir)
+    peer = _peer_id()
+
+    def changed(lobby: Any) -> None:
+        if status:
+            status(tr("lobby.hosting", code=lobby.code, address=str(address), taken=lobby.seats_taken, total=players))
+
+    host = host_cls(str(address), game, players, peer, name, card, on_change=changed)
+    try:
+        cards = await host.gather(timeout=3600.0)
+    except Exception as exc:
+        raise _translate_relay_error(exc, address, host.code) from None
+    seats = [_seat_info(c) for c in cards]
+    from relay.transport import monotonic_ms
+
+    try:
+        session = PeerSession.create(host.code, game, {}, seats, key, secret, now_ms=monotonic_ms())
+    except ValueError as exc:
+        raise NetError("relay-failed", address=str(address), reason=str(exc)) from None
+    net_game = NetGame(session, str(address), peer)
+    net_game.room_host = host
+    return net_game
+
+
+#: The embedded relay this program runs for a LAN game it hosts (one at a time).
+_HOSTED: Any = None
+#: Interfaces for LAN announcements and browsing (None: all; tests use ["127.0.0.1"]).
+LAN_INTERFACES: list[str] | None = None
+#: Ports tried for a hosted relay: the MQTT port first, else any free port (discovery tells it).
+LAN_PORTS: tuple[int, ...] = (DEFAULT_PORT, 0)
+
+
+async def start_lan_relay(name: str) -> RelayAddress:
+    """Start (once) the embedded relay on this machine and announce it on the LAN."""
+    global _HOSTED
+    broker = relay_module("broker")
+    if broker is None or not hasattr(broker, "EmbeddedRelay"):
+        raise NetError("relay-missing")
+    if _HOSTED is None:
+        failure = ""
+        for port in LAN_PORTS:
+            config = broker.RelayConfig(port=port, name=f"Sealed Table - {name}", zeroconf_interfaces=LAN_INTERFACES)
+            relay = broker.EmbeddedRelay(config)
+            try:
+                await relay.start()
+            except OSError as exc:
+                failure = str(exc)
+                continue
+            _HOSTED = relay
+            break
+        else:
+            raise NetError("host-failed", reason=failure)
+    host, _, port_text = _HOSTED.address.rpartition(":")
+    return RelayAddress(host, int(port_text))
+
+
+async def stop_lan_relay() -> None:
+    """Stop the relay this program hosts, if any (the window is closing)."""
+    global _HOSTED
+    relay, _HOSTED = _HOSTED, None
+    if relay is not None:
+        await relay.stop()
+
+
+async def host_lan(
+    name: str, game: str, players: int, status: StatusFn | None = None, identity_dir: Path | None = None
+) -> Any:
+    """Start the embedded relay, announce it on the LAN, and host a room on it."""
+    address = await start_lan_relay(name)
+    return await host_room(address, game, players, name, status, identity_dir)
+
+
+@dataclass(frozen=True)
+class LanRelay:
+    name: str
+    address: RelayAddress
+
+
+@dataclass(frozen=True)
+class LanRoom:
+    """An open room found on a LAN relay."""
+
+    relay: LanRelay
+    code: str
+    game: str
+    host: str
+    seats_taken: int
+    seats_total: int
+
+
+async def discover_rooms(timeout: float = 2.0) -> tuple[list[LanRelay], list[LanRoom]]:
+    """Relays on the LAN and the open rooms each of them lists."""
+    relays = await discover_lan(timeout)
+    rooms = relay_module("rooms")
+    list_rooms = getattr(rooms, "list_rooms", None) if rooms else None
+    found: list[LanRoom] = []
+    for relay in relays:
+        if list_rooms is None:
+            break
+        try:
+            cards = await list_rooms(str(relay.address), timeout=3.0)
+        except Exception:  # one silent relay must not hide the others
+            continue
+        for card in cards:
+            found.append(LanRoom(relay, card.code, card.game, card.host, card.seats_taken, card.seats_total))
+    return relays, found
+
+
+async def discover_lan(timeout: float = 2.0) -> list[LanRelay]:
+    """Relays advertised on the LAN; NetError("lan-missing") if discovery is not available."""
+    discovery = relay_module("discovery")
+    browse = getattr(discovery, "browse", None) if discovery else None
+    if browse is None:
+        raise NetError("lan-missing")
+    try:
+        found = await browse(timeout, interfaces=LAN_INTERFACES)
+    except Exception as exc:
+        raise NetError("lan-failed", reason=str(exc) or type(exc).__name__) from None
+    out = []
+    for item in found or ():
+        host = getattr(item, "host", None) or (item.get("host") if isinstance(item, dict) else None)
+        port = getattr(item, "port", None) or (item.get("port") if isinstance(item, dict) else DEFAULT_PORT)
+        name = getattr(item, "name", None) or (item.get("name") if isinstance(item, dict) else host)
+        if host:
+            out.append(LanRelay(str(name), RelayAddress(str(host), int(port))))
+    return out

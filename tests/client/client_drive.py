@@ -1,0 +1,46 @@
+"""Driving the real table widgets like a player: click a card, then a button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from client.system_launch.table import HAND_VERBS
+
+
+def click_action(qtbot: Any, screen: Any, action: tuple[Any, ...]) -> None:
+    """Take ``action`` through the table: select its hand card if it has one, click its button."""
+    table = screen.table
+    if action[0] in HAND_VERBS and table.selected_slot != action[1]:
+        card = table.hand_cards[action[1]]
+        assert card.selectable, f"the card of {action} cannot be selected"
+        qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
+    button = table.button_for(action)
+    assert button is not None, f"no control for {action}; offered: {[b.action for b in table.action_buttons]}"
+    assert button.isEnabled() and button.isVisible()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def preferred(legal: list[tuple[Any, ...]], turn: int) -> tuple[Any, ...]:
+    """A simple player: build when possible, sometimes attack or upgrade, else the first choice."""
+    for verb in ("build", "play", "take", "lose", "discard", "upgrade"):
+        options = [a for a in legal if a[0] == verb]
+        if options and (verb != "upgrade" or turn % 4 == 0):
+            return options[turn % len(options)]
+    return legal[0]
+
+
+def play_to_end(qtbot: Any, window: Any, limit: int = 400) -> int:
+    """Play the human's seat through the widgets until the game ends; the number of decisions."""
+    screen = window.game_screen
+    game = window.game
+    decisions = 0
+    while game.over() is None:
+        qtbot.waitUntil(lambda: game.human_to_move() or game.over() is not None, timeout=10_000)
+        if game.over() is not None:
+            break
+        click_action(qtbot, screen, preferred(game.legal(), decisions))
+        decisions += 1
+        assert decisions < limit, "the game did not end"
+    return decisions
