@@ -1,0 +1,180 @@
+"""The signed envelope every log entry and notice travels in.
+
+An envelope is a canonical msgpack map::
+
+    {"v": 1, "room": str, "seq": int, "prev": bytes32, "seat": int,
+     "type": str, "body": map, "sig": bytes64}
+
+``sig`` is an Ed25519 signature over a domain tag and the canonical encoding of
+every other field, so nothing in an entry can change without breaking it.  The
+wire bytes must *be* the canonical encoding: an entry has exactly one valid byte
+string, so two different byte strings for one ``seq`` by one seat are always two
+different statements (equivocation), never a re-encoding.
+
+Parsing is strict and total: :func:`parse` either returns an :class:`Envelope`
+or raises :class:`~protocol.errors.ProtocolError` with a precise code; no other
+exception escapes, whatever the bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+from engines.core.encoding import EncodingError, canonical_encode
+
+from .crypto.signing import SigningKey, verify
+from .errors import Code, ProtocolError
+from .schema import ENTRY_TYPES, NOTICE_TYPES, check_body
+
+VERSION = 1
+#: The largest entry accepted: the biggest honest entry (a 6-seat end-of-game
+#: secrets publication) is well under a quarter of this.
+MAX_ENTRY_BYTES = 64 * 1024
+#: Deepest nesting of arrays and maps accepted anywhere in an entry.
+MAX_DEPTH = 12
+MAX_SEQ = 1 << 32
+MAX_ROOM = 64
+SIGN_TAG = b"sealed-table/entry/v1\x00"
+HASH_TAG = b"sealed-table/entry-hash/v1\x00"
+#: ``prev`` of the genesis entry.
+ZERO_HASH = bytes(32)
+
+_FIELDS = ("body", "prev", "room", "seat", "seq", "sig", "type", "v")
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """One parsed, schema-checked entry; signature not yet checked against a seat."""
+
+    room: str
+    seq: int
+    prev: bytes
+    seat: int
+    type: str
+    body: dict[str, Any]
+    sig: bytes
+    data: bytes  # the exact canonical wire bytes
+
+    @property
+    def digest(self) -> bytes:
+        """The hash that the next entry's ``prev`` must carry."""
+        return entry_hash(self.data)
+
+    @property
+    def is_notice(self) -> bool:
+        return self.type in NOTICE_TYPES
+
+    def signed_bytes(self) -> bytes:
+        return _signed_bytes(self.room, self.seq, self.prev, self.seat, self.type, self.body)
+
+    def signed_by(self, public: bytes) -> bool:
+        return verify(public, self.signed_bytes(), self.sig)
+
+
+def entry_hash(data: bytes) -> bytes:
+    return hashlib.sha256(HASH_TAG + data).digest()
+
+
+def _signed_bytes(room: str, seq: int, prev: bytes, seat: int, type_: str, body: dict[str, Any]) -> bytes:
+    unsigned = {"v": VERSION, "room": room, "seq": seq, "prev": prev, "seat": seat, "type": type_, "body": body}
+    return SIGN_TAG + canonical_encode(unsigned)
+
+
+def seal(key: SigningKey, room: str, seq: int, prev: bytes, seat: int, type_: str, body: dict[str, Any]) -> Envelope:
+    """Build and sign an envelope (our own entries; also used by the simulator's cheats)."""
+    sig = key.sign(_signed_bytes(room, seq, prev, seat, type_, body))
+    data = canonical_encode(
+        {"v": VERSION, "room": room, "seq": seq, "prev": prev, "seat": seat, "type": type_, "body": body, "sig": sig}
+    )
+    return parse(data)
+
+
+def _depth_ok(value: Any, limit: int) -> bool:
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, tuple)):
+            if depth >= limit:
+                return False
+            stack.extend((x, depth + 1) for x in item)
+        elif isinstance(item, dict):
+            if depth >= limit:
+                return False
+            for k, v in item.items():
+                stack.append((k, depth + 1))
+                stack.append((v, depth + 1))
+    return True
+
+
+def parse(data: Any) -> Envelope:
+    """Bytes off the wire -> a schema-checked :class:`Envelope`, or ProtocolError."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise ProtocolError(Code.MALFORMED, "an entry must be bytes")
+    data = bytes(data)
+    if len(data) > MAX_ENTRY_BYTES:
+        raise ProtocolError(Code.OVERSIZED, f"entry of {len(data)} bytes exceeds {MAX_ENTRY_BYTES}")
+    if not data:
+        raise ProtocolError(Code.MALFORMED, "empty entry")
+    try:
+        raw = msgpack.unpackb(
+            data,
+            raw=False,
+            use_list=False,
+            strict_map_key=False,
+            max_str_len=len(data),
+            max_bin_len=len(data),
+            max_array_len=len(data),
+            max_map_len=len(data),
+            max_ext_len=0,
+        )
+    except Exception as exc:  # msgpack raises many kinds on garbage; all mean "malformed"
+        raise ProtocolError(Code.MALFORMED, f"not a msgpack value ({type(exc).__name__})") from None
+    if not isinstance(raw, dict):
+        raise ProtocolError(Code.MALFORMED, "an entry must be a map")
+    if not _depth_ok(raw, MAX_DEPTH):
+        raise ProtocolError(Code.MALFORMED, f"nesting deeper than {MAX_DEPTH}")
+    try:
+        canonical = canonical_encode(raw)
+    except (EncodingError, RecursionError, TypeError, ValueError) as exc:
+        raise ProtocolError(Code.MALFORMED, f"value without canonical encoding ({exc})") from None
+    if canonical != data:
+        raise ProtocolError(Code.MALFORMED, "entry bytes are not in canonical form")
+    keys = set(raw)
+    if "sig" not in raw:
+        raise ProtocolError(Code.UNSIGNED, "entry has no signature")
+    if keys != set(_FIELDS):
+        missing = sorted(str(k) for k in set(_FIELDS) - keys)
+        extra = sorted(str(k) for k in keys - set(_FIELDS))
+        raise ProtocolError(Code.MALFORMED, f"fields wrong: missing {missing}, unexpected {extra}")
+    v, room, seq, prev, seat = raw["v"], raw["room"], raw["seq"], raw["prev"], raw["seat"]
+    type_, body, sig = raw["type"], raw["body"], raw["sig"]
+    if type(v) is not int:
+        raise ProtocolError(Code.MALFORMED, "version must be an integer")
+    if v != VERSION:
+        raise ProtocolError(Code.VERSION, f"protocol version {v}, this program speaks {VERSION}")
+    if not isinstance(room, str) or not 0 < len(room) <= MAX_ROOM:
+        raise ProtocolError(Code.MALFORMED, f"room must be a string of 1..{MAX_ROOM} characters")
+    if type(seq) is not int or not 0 <= seq < MAX_SEQ:
+        raise ProtocolError(Code.MALFORMED, "seq must be a non-negative integer")
+    if not isinstance(prev, bytes) or len(prev) != 32:
+        raise ProtocolError(Code.MALFORMED, "prev must be 32 bytes")
+    if type(seat) is not int or not 0 <= seat < 64:
+        raise ProtocolError(Code.MALFORMED, "seat must be a small non-negative integer")
+    if not isinstance(type_, str):
+        raise ProtocolError(Code.MALFORMED, "type must be a string")
+    if type_ not in ENTRY_TYPES and type_ not in NOTICE_TYPES:
+        raise ProtocolError(Code.UNKNOWN_TYPE, f"unknown entry type {type_[:32]!r}")
+    if not isinstance(sig, bytes) or len(sig) != 64:
+        raise ProtocolError(Code.UNSIGNED, "signature must be 64 bytes")
+    if not isinstance(body, dict):
+        raise ProtocolError(Code.MALFORMED, "body must be a map")
+    problem = check_body(type_, body)
+    if problem is not None:
+        raise ProtocolError(Code.MALFORMED, f"{type_} body: {problem}")
+    if (seq == 0 and type_ != "genesis") or (type_ == "genesis" and (seq != 0 or prev != ZERO_HASH)):
+        raise ProtocolError(Code.MALFORMED, "the genesis, and only the genesis, is entry 0 after the zero hash")
+    return Envelope(room, seq, prev, seat, type_, body, sig, data)

@@ -1,0 +1,162 @@
+"""What a session tells its driver: plain, immutable events (timeouts are data too)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import Action, GameOver, Pending
+
+
+@dataclass(frozen=True, slots=True)
+class Outbound:
+    """Bytes this session wants published, at ``sealed/v1/room/{room}/{topic}``.
+
+    Log entries (:meth:`PeerSession.take_outgoing`) go to ``log/{seq}``, retained, QoS 1;
+    notices (:meth:`PeerSession.take_notices`) to ``notice/{seat}/{seq}/{type}``, retained, QoS 1.
+    """
+
+    seq: int
+    data: bytes
+    topic: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The end-of-game audit's answer: fair, or who cheated, at which entry, and how."""
+
+    fair: bool
+    seat: int | None = None
+    seq: int | None = None
+    reason: str = ""
+
+    @property
+    def label(self) -> str:
+        return "fair" if self.fair else f"seat {self.seat}: {self.reason.split(':')[0]}"
+
+    def as_json(self) -> dict[str, Any]:
+        if self.fair:
+            return {"verdict": "fair"}
+        return {"verdict": "cheat", "seat": self.seat, "seq": self.seq, "reason": self.reason}
+
+
+FAIR = Verdict(True)
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """Input refused before it changed anything (garbage, a stranger's bytes, a lying relay)."""
+
+    code: str
+    reason: str
+    seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """The genesis was accepted: the game, its seats and the room are fixed."""
+
+    game: str
+    players: int
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """Entry ``seq`` by ``seat`` of ``type`` is part of the game now."""
+
+    seq: int
+    seat: int
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """The public game state changed: ``seat`` (TABLE = -1 for chance, deals...) did ``action``."""
+
+    seq: int
+    seat: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class YourTurn:
+    """This seat must decide now: call ``submit`` with one of ``legal``."""
+
+    seq: int
+    pending: Pending
+    legal: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Overdue:
+    """``seat`` owes entry ``seq`` since ``since_ms`` and the timeout has passed."""
+
+    seat: int
+    seq: int
+    since_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    """``seat`` left (``reason="left"``) or was declared gone by every other seat (``"silent"``)."""
+
+    seat: int
+    seq: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CheatDetected:
+    """A correctly signed entry proves that ``seat`` broke the protocol or the rules; play stops."""
+
+    seat: int
+    seq: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Equivocation:
+    """``seat`` signed two different entries for ``seq``: both are the proof."""
+
+    seat: int
+    seq: int
+    first: bytes
+    second: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The rules say the game is over; the end-of-game secrets and audit follow."""
+
+    result: GameOver
+
+
+@dataclass(frozen=True, slots=True)
+class Abandoned:
+    """The game cannot go on (a seat declared gone holds keys that play needs)."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Audited:
+    """The audit is done: the session is finished with ``verdict``."""
+
+    verdict: Verdict
+
+
+Event = (
+    Rejected
+    | Started
+    | Applied
+    | Moved
+    | YourTurn
+    | Overdue
+    | Gone
+    | CheatDetected
+    | Equivocation
+    | GameEnded
+    | Abandoned
+    | Audited
+)

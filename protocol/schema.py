@@ -1,0 +1,178 @@
+"""The body of every entry and notice type, checked by shape before anything else.
+
+Each type has a fixed set of fields with a checker each; a body with a missing,
+extra or ill-typed field is malformed.  Content checks that need the game (is this
+action legal, does this key open that slot) come later, in the session.
+
+Entry types (written into the log, one per sequence number):
+
+``genesis``        seat 0 fixes game, options, seats and their keys, a nonce, the timeout
+``seed-commit``    a seat commits to its share of the joint seed
+``seed-reveal``    ... and opens it once every seat has committed
+``action``         a seat's decision: the public action, commitments to sealed values,
+                   the seat's own keys for cards the action shows, a memo sealed to itself
+``reveal``         a seat opens a sealed value the game needs now
+``chance-commit``  interactive chance (dice): a seat commits to a fresh share
+``chance-reveal``  ... and opens it once every seat has committed
+``shuffle``        a mental-poker shuffle pass
+``lock``           a mental-poker lock pass
+``keys``           a seat's keys for card slots being dealt to others
+``deliver``        a seat's own keys for its hand, sealed to one other seat (Hacker Attack)
+``gone``           a designated seat records that a seat left, or that every other seat voted it gone
+``secrets``        the end of the game: a seat publishes its salts, card secrets and agreement key
+
+Notice types (signed like entries, but outside the log):
+
+``vote``           "seat ``target`` owes entry ``seq`` and has been silent too long"
+``leave``          "I leave"; carries the leaver's secrets so that play can go on without it
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Checker = Callable[[Any], str | None]
+
+
+def _bytes(n: int) -> Checker:
+    def check(v: Any) -> str | None:
+        return None if isinstance(v, bytes) and len(v) == n else f"must be {n} bytes"
+
+    return check
+
+
+def _blob(limit: int) -> Checker:
+    def check(v: Any) -> str | None:
+        return None if isinstance(v, bytes) and len(v) <= limit else f"must be bytes of at most {limit}"
+
+    return check
+
+
+def _int(lo: int, hi: int) -> Checker:
+    def check(v: Any) -> str | None:
+        return None if type(v) is int and lo <= v <= hi else f"must be an integer in {lo}..{hi}"
+
+    return check
+
+
+def _text(limit: int) -> Checker:
+    def check(v: Any) -> str | None:
+        return None if isinstance(v, str) and len(v) <= limit else f"must be text of at most {limit}"
+
+    return check
+
+
+def _plain(v: Any) -> str | None:
+    """Anything canonically encodable (the envelope already checked that)."""
+    return None
+
+
+def _map(key: Checker, value: Checker, limit: int) -> Checker:
+    def check(v: Any) -> str | None:
+        if not isinstance(v, dict) or len(v) > limit:
+            return f"must be a map of at most {limit}"
+        for k, x in v.items():
+            problem = key(k) or value(x)
+            if problem:
+                return f"item {k!r}: {problem}"
+        return None
+
+    return check
+
+
+def _array(item: Checker, lo: int, hi: int) -> Checker:
+    def check(v: Any) -> str | None:
+        if not isinstance(v, tuple) or not lo <= len(v) <= hi:
+            return f"must be an array of {lo}..{hi}"
+        for i, x in enumerate(v):
+            problem = item(x)
+            if problem:
+                return f"item {i}: {problem}"
+        return None
+
+    return check
+
+
+def _action(v: Any) -> str | None:
+    if not isinstance(v, tuple) or not 1 <= len(v) <= 32 or not isinstance(v[0], str):
+        return "must be an array starting with a verb"
+    return None
+
+
+def _fields(**spec: Checker) -> Checker:
+    def check(v: Any) -> str | None:
+        if not isinstance(v, dict):
+            return "must be a map"
+        if set(v) != set(spec):
+            missing = sorted(set(spec) - set(v))
+            extra = sorted(str(k) for k in set(v) - set(spec))
+            return f"fields wrong: missing {missing}, unexpected {extra}"
+        for name, checker in spec.items():
+            problem = checker(v[name])
+            if problem:
+                return f"{name} {problem}"
+        return None
+
+    return check
+
+
+def _one_of(*values: str) -> Checker:
+    def check(v: Any) -> str | None:
+        return None if v in values else f"must be one of {values}"
+
+    return check
+
+
+B32 = _bytes(32)
+SLOT = _int(0, 1 << 20)
+SEAT_INFO = _fields(name=_text(40), sign=B32, box=B32)
+#: What a seat publishes at the end (and a leaver on leaving): card secrets as the
+#: card ledger encodes them, every sealed value with its salt, the per-game agreement key.
+SECRETS = _fields(
+    cards=_plain,
+    sealed=_map(_int(0, 1 << 30), _array(_plain, 2, 2), 4096),
+    box=B32,
+)
+
+BODIES: dict[str, Checker] = {
+    "genesis": _fields(
+        game=_text(40),
+        options=_map(_text(40), _plain, 64),
+        seats=_array(SEAT_INFO, 1, 16),
+        nonce=B32,
+        timeout_ms=_int(1, 1 << 40),
+    ),
+    "seed-commit": _fields(c=B32, hash=B32),
+    "seed-reveal": _fields(share=B32, hash=B32),
+    "action": _fields(
+        action=_action,
+        commits=_map(_int(0, 1 << 30), B32, 64),
+        keys=_map(SLOT, B32, 64),
+        memo=_blob(8192),
+        hash=B32,
+    ),
+    "reveal": _fields(secret=_int(0, 1 << 30), value=_plain, salt=B32, hash=B32),
+    "chance-commit": _fields(c=B32, hash=B32),
+    "chance-reveal": _fields(share=B32, hash=B32),
+    "shuffle": _fields(passed=_plain, hash=B32),
+    "lock": _fields(passed=_plain, hash=B32),
+    "keys": _fields(keys=_map(SLOT, B32, 256), hash=B32),
+    "deliver": _fields(box=_blob(16384), hash=B32),
+    "gone": _fields(target=_int(0, 63), reason=_one_of("silent", "left"), proofs=_array(_blob(60000), 1, 16), hash=B32),
+    "secrets": _fields(secrets=SECRETS, hash=B32),
+}
+NOTICES: dict[str, Checker] = {
+    "vote": _fields(target=_int(0, 63)),
+    "leave": _fields(secrets=SECRETS),
+}
+ENTRY_TYPES = frozenset(BODIES)
+NOTICE_TYPES = frozenset(NOTICES)
+
+
+def check_body(type_: str, body: Any) -> str | None:
+    """None if ``body`` has the shape of a ``type_`` body, else what is wrong."""
+    checker = BODIES.get(type_) or NOTICES.get(type_)
+    if checker is None:
+        return f"unknown type {type_!r}"
+    return checker(body)

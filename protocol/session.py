@@ -1,0 +1,670 @@
+"""``PeerSession``: one seat's (or an observer's) view of a room, sans-I/O.
+
+Bytes and the time in milliseconds come in (:meth:`PeerSession.receive`,
+:meth:`PeerSession.tick`), events come back, and the bytes this seat wants
+published wait in :meth:`PeerSession.take_outgoing` (log entries) and
+:meth:`PeerSession.take_notices` (votes, leave notices).  No socket, no clock,
+no global randomness: every secret of the seat (shares, salts, card secrets,
+the per-game agreement key, nonces) is derived from the one 32-byte ``secret``
+the caller gives, so a restarted peer with the same secret rebuilds itself from
+the log alone (its sealed values come back from the memo it sealed to itself).
+
+What the session writes by itself (auto-entries): seed and chance shares,
+shuffle and lock passes, keys for cards dealt to others, owed reveals, private
+deliveries, the end-of-game secrets, and — when it is the designated seat — the
+record of a seat that left or was voted gone.  What it never writes by itself:
+a decision.  That is :meth:`PeerSession.submit`, after a :class:`YourTurn`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.core import (
+    Action,
+    GameState,
+    IllegalAction,
+    Knowledge,
+    Pending,
+    PrivateDelivery,
+    RevealOwed,
+    SeededStream,
+    canonical_encode,
+    decode,
+)
+
+from .cards import CardProtocolError, KeyRing, keys_from_body, keys_to_body
+from .crypto.commit import commitment
+from .crypto.private import AgreementKey, SealError, delivery_context, open_sealed, seal
+from .crypto.randomness import share_commitment
+from .crypto.signing import SigningKey
+from .envelope import ZERO_HASH, Envelope, parse
+from .envelope import seal as seal_envelope
+from .errors import Code, Misconduct, ProtocolError
+from .events import (
+    Audited,
+    CheatDetected,
+    Equivocation,
+    Event,
+    Gone,
+    Outbound,
+    Overdue,
+    Rejected,
+    Started,
+    Verdict,
+    YourTurn,
+)
+from .table import SEALED_TAG, Expect, SeatInfo, Table
+
+#: How far ahead of the head an entry may be and still be kept for later.
+MAX_AHEAD = 4096
+#: Entries kept while the genesis is not known yet.
+MAX_EARLY = 4096
+DEFAULT_TIMEOUT_MS = 120_000
+
+
+class PeerSession:
+    """One seat's (``seat=None``: an observer's) replica of a room, with its private side."""
+
+    def __init__(
+        self,
+        room: str,
+        seat: int | None,
+        signing_key: SigningKey | None = None,
+        secret: bytes | None = None,
+        creator: bytes | None = None,
+        auto_vote: bool = True,
+    ) -> None:
+        if seat is not None and (signing_key is None or not isinstance(secret, bytes) or len(secret) != 32):
+            raise ValueError("a seat needs its signing key and a 32-byte per-game secret")
+        self.room = room
+        self.seat = seat
+        self._key = signing_key
+        self._secret = secret or b""
+        self._box = agreement_key(secret) if secret else None
+        self._creator = creator
+        self.auto_vote = auto_vote
+        self.table: Table | None = None
+        self.knowledge = Knowledge(seat if seat is not None else -1)
+        self.ring = KeyRing(seat if seat is not None else -1)
+        self.salts: dict[int, tuple[bytes, Any]] = {}
+        self.unopened: set[int] = set()
+        self._early: dict[bytes, Envelope] = {}
+        self._buffer: dict[int, dict[bytes, Envelope]] = {}
+        self._votes: dict[tuple[int, int], dict[int, Envelope]] = {}
+        self._leaves: dict[int, Envelope] = {}
+        self._voted: set[tuple[int, int]] = set()
+        self._overdue: set[int] = set()
+        self._announced: set[int] = set()
+        self._out: list[Outbound] = []
+        self._notices: list[Outbound] = []
+        self._events: list[Event] = []
+        self._verdict: Verdict | None = None
+        self._left = False
+        self._now = 0
+        self._since = 0
+        self._held: dict[int, int] = {}
+        #: The signed entries that prove the cheat that stopped this session (saved with the log).
+        self.evidence: list[bytes] = []
+
+    # -- making sessions -------------------------------------------------------------
+    @staticmethod
+    def seat_card(name: str, signing_key: SigningKey, secret: bytes) -> SeatInfo:
+        """What a joining seat hands the creator (through the lobby) before the genesis."""
+        return SeatInfo(name, signing_key.public_bytes(), agreement_key(secret).public_bytes())
+
+    @classmethod
+    def create(
+        cls,
+        room: str,
+        game: str,
+        options: Mapping[str, Any],
+        seats: Sequence[SeatInfo],
+        signing_key: SigningKey,
+        secret: bytes,
+        timeout_ms: int = DEFAULT_TIMEOUT_MS,
+        now_ms: int = 0,
+    ) -> PeerSession:
+        """Seat 0 opens the room: writes the genesis (take it from ``take_outgoing``)."""
+        session = cls(room, 0, signing_key, secret, creator=signing_key.public_bytes())
+        body = {
+            "game": game,
+            "options": dict(options),
+            "seats": [s.as_body() for s in seats],
+            "nonce": SeededStream(secret, "nonce").token(32),
+            "timeout_ms": timeout_ms,
+        }
+        env = seal_envelope(signing_key, room, 0, ZERO_HASH, 0, "genesis", body)
+        session._out.append(Outbound(0, env.data, "log/0"))
+        events = session.receive(env.data, now_ms)
+        bad = [e for e in events if isinstance(e, Rejected)]
+        if bad:
+            raise ValueError(f"cannot create this game: {bad[0].reason}")
+        session._events = events
+        return session
+
+    @classmethod
+    def join(
+        cls, room: str, seat: int, signing_key: SigningKey, secret: bytes, creator: bytes | None = None
+    ) -> PeerSession:
+        """A seat joins: it waits for the genesis (naming its keys) from the log."""
+        return cls(room, seat, signing_key, secret, creator=creator)
+
+    @classmethod
+    def observe(cls, room: str, creator: bytes | None = None) -> PeerSession:
+        """Someone without a seat follows (and audits) the game."""
+        return cls(room, None, creator=creator)
+
+    # -- reading ---------------------------------------------------------------------
+    @property
+    def state(self) -> GameState | None:
+        return self.table.state if self.table else None
+
+    @property
+    def pending(self) -> Pending | None:
+        return self.table.state.pending() if self.table else None
+
+    @property
+    def finished(self) -> bool:
+        return self._verdict is not None or (self.table is not None and self.table.finished)
+
+    @property
+    def verdict(self) -> Verdict | None:
+        if self._verdict is not None:
+            return self._verdict
+        return self.table.verdict if self.table is not None else None
+
+    @property
+    def waiting_for(self) -> tuple[int, int, int] | None:
+        """(seat, seq, since_ms): who owes the next entry, and since when."""
+        exp = self.table.expected() if self.table and not self.finished else None
+        return (exp.writer, exp.seq, self._since) if exp else None
+
+    def legal_actions(self) -> list[Action]:
+        if self.table is None or self.seat is None or self.finished:
+            return []
+        return self.table.state.legal_actions(self.seat, self.knowledge)
+
+    def entry(self, seq: int) -> bytes | None:
+        """The accepted entry ``seq`` (to re-publish when a retained copy was overwritten)."""
+        if self.table is None or not 0 <= seq <= self.table.head:
+            return None
+        return self.table.log[seq].data
+
+    def log_entries(self) -> list[bytes]:
+        """Every accepted entry, in order: the signed log."""
+        return [env.data for env in self.table.log] if self.table else []
+
+    def save(self) -> bytes:
+        """The saved-game file of the log so far (``python -m protocol verify`` audits it)."""
+        from .savefile import dump
+
+        return dump(self.room, self.log_entries(), self.evidence)
+
+    def take_outgoing(self) -> list[Outbound]:
+        """Log entries this seat wrote, to publish retained (QoS 1) at ``log/{seq}``."""
+        out, self._out = self._out, []
+        return out
+
+    def take_notices(self) -> list[Outbound]:
+        """Votes and leave notices, to publish retained (QoS 1) at their ``topic``."""
+        out, self._notices = self._notices, []
+        return out
+
+    def take_events(self) -> list[Event]:
+        out, self._events = self._events, []
+        return out
+
+    # -- input -----------------------------------------------------------------------
+    def receive(self, data: bytes, now_ms: int) -> list[Event]:
+        """Any entry or notice, in any order, any number of times."""
+        self._now = max(self._now, now_ms)
+        try:
+            self._receive(data)
+        except ProtocolError as exc:
+            self._events.append(Rejected(str(exc.code), exc.reason))
+        except Misconduct as exc:
+            self._halt(exc.seat, self._seq_hint, exc.reason, bytes(data))
+        except Exception as exc:  # never let hostile bytes crash the driver; say what happened
+            self._events.append(Rejected(str(Code.INTERNAL), f"refused after an internal error ({type(exc).__name__})"))
+        return self.take_events()
+
+    def submit(self, action: Action) -> list[Event]:
+        """My decision (a private action from ``legal_actions``): sealed, signed, queued."""
+        table = self._need_turn()
+        exp = table.expected()
+        assert exp is not None and self.seat is not None
+        action = tuple(action)
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action!r} is not a legal action for seat {self.seat} now")
+        state = table.state
+        publication = state.publish(self.seat, action, self.knowledge)
+        commits: dict[int, bytes] = {}
+        opened: dict[int, tuple[bytes, Any]] = {}
+        for secret, value in publication.sealed.items():
+            salt = SeededStream(self._secret, f"salt/{exp.seq}/{secret}").token(32)
+            commits[secret] = commitment(SEALED_TAG, self.room, self.seat, salt, value)
+            opened[secret] = (salt, value)
+        keys = {}
+        for slot, _card in state.shown(self.seat, publication.action):
+            if table.ledger.deck_for(slot).public_card(slot) is None:
+                keys[slot] = table.ledger.secret_key(slot, self.ring)
+        memo = b""
+        if opened:
+            plain = canonical_encode({k: list(v) for k, v in opened.items()})
+            memo = self._seal_to(self.seat, exp.seq, plain)
+        probe = state.clone()
+        probe.push(self.seat, publication.action, self.knowledge_with(publication.sealed))
+        body = {"action": publication.action, "commits": commits, "keys": keys, "memo": memo, "hash": probe.hash()}
+        self.salts.update(opened)
+        self.knowledge.sealed.update(publication.sealed)
+        self._write(exp, "action", body)
+        self._pump()
+        return self.take_events()
+
+    def tick(self, now_ms: int) -> list[Event]:
+        """Time passes: an overdue seat is reported, and voted gone if ``auto_vote``."""
+        self._now = max(self._now, now_ms)
+        if self.table is None or self.finished:
+            return self.take_events()
+        self._drain()
+        self._pump()
+        if self.finished:
+            return self.take_events()
+        exp = self.table.expected()
+        if exp is not None and exp.writer != self.seat and self._now - self._since >= self.table.timeout_ms:
+            if exp.seq not in self._overdue:
+                self._overdue.add(exp.seq)
+                self._events.append(Overdue(exp.writer, exp.seq, self._since))
+            if self.auto_vote:
+                self._vote()
+        return self.take_events()
+
+    def vote_gone(self) -> list[Event]:
+        """Vote that the seat owing the next entry is gone (binding: its late entry is refused)."""
+        self._vote()
+        return self.take_events()
+
+    def _vote(self) -> None:
+        table = self.table
+        if table is None or self.seat is None or self.finished or self._left:
+            return
+        exp = table.expected()
+        if exp is None or exp.writer == self.seat or (exp.seq, exp.writer) in self._voted:
+            return
+        self._voted.add((exp.seq, exp.writer))
+        env = self._sign(exp.seq, "vote", {"target": exp.writer})
+        self._notices.append(Outbound(exp.seq, env.data, f"notice/{self.seat}/{exp.seq}/vote"))
+        self._take_notice(env)
+        self._pump()
+
+    def leave(self) -> list[Event]:
+        """Leave the game: a signed notice with this seat's secrets; the session stops writing."""
+        table = self.table
+        if table is None or self.seat is None or self.finished or self._left:
+            return self.take_events()
+        env = self._sign(table.head + 1, "leave", {"secrets": self._secrets_body()})
+        self._notices.append(Outbound(env.seq, env.data, f"notice/{self.seat}/{env.seq}/leave"))
+        self._left = True
+        self._take_notice(env)
+        return self.take_events()
+
+    # -- receiving -------------------------------------------------------------------
+    _seq_hint = 0
+
+    def _receive(self, data: bytes) -> None:
+        env = parse(data)
+        if env.room != self.room:
+            raise ProtocolError(Code.WRONG_ROOM, f"entry for room {env.room[:32]!r}, this is {self.room!r}")
+        if self.finished:
+            return
+        if self.table is None:
+            if env.type == "genesis":
+                self._genesis(env)
+            elif len(self._early) >= MAX_EARLY:
+                raise ProtocolError(Code.NO_GENESIS, "too many entries before the genesis")
+            else:
+                self._early[env.data] = env
+            return
+        self._seq_hint = env.seq
+        self._authenticate(env)
+        if env.is_notice:
+            self._take_notice(env)
+        else:
+            self._take_entry(env)
+        self._drain()
+        self._pump()
+
+    def _genesis(self, env: Envelope) -> None:
+        seats = env.body["seats"]
+        if self._creator is not None and seats[0]["sign"] != self._creator:
+            raise ProtocolError(Code.GENESIS, "the genesis is not by the expected creator")
+        if self.seat is not None:
+            assert self._key is not None and self._box is not None
+            mine = seats[self.seat] if self.seat < len(seats) else None
+            if mine is None or mine["sign"] != self._key.public_bytes() or mine["box"] != self._box.public_bytes():
+                raise ProtocolError(Code.GENESIS, f"the genesis does not give seat {self.seat} this peer's keys")
+        self.table = Table(env, hooks=self)
+        self._since = self._now
+        self._events.append(Started(self.table.game, self.table.n, self.seat))
+        early, self._early = self._early, {}
+        for other in sorted(early.values(), key=lambda e: e.seq):
+            try:
+                self._authenticate(other)
+                if other.is_notice:
+                    self._take_notice(other)
+                else:
+                    self._take_entry(other)
+            except ProtocolError as exc:
+                self._events.append(Rejected(str(exc.code), exc.reason, other.seq))
+        self._drain()
+        self._pump()
+
+    def _authenticate(self, env: Envelope) -> None:
+        table = self.table
+        assert table is not None
+        if env.seat >= table.n:
+            raise ProtocolError(Code.UNKNOWN_SEAT, f"seat {env.seat} is not at this table")
+        if env.signed_by(table.seats[env.seat].sign):
+            return
+        for seat, info in enumerate(table.seats):
+            if seat != env.seat and env.signed_by(info.sign):
+                self._seq_hint = env.seq
+                raise Misconduct(seat, f"forged signature: signed entry {env.seq} in the name of seat {env.seat}")
+        raise ProtocolError(Code.BAD_SIGNATURE, f"entry {env.seq} is not signed by seat {env.seat}")
+
+    def _take_notice(self, env: Envelope) -> None:
+        head = self.table.head if self.table is not None else 0
+        if env.type == "vote":
+            if head < env.seq <= head + MAX_AHEAD:  # a vote about a settled entry means nothing now
+                self._votes.setdefault((env.seq, env.body["target"]), {})[env.seat] = env
+        else:
+            self._leaves.setdefault(env.seat, env)
+
+    def _take_entry(self, env: Envelope) -> None:
+        table = self.table
+        assert table is not None
+        if env.seq <= table.head:
+            self._conflict(table.log[env.seq], env)
+            return
+        if env.seq > table.head + MAX_AHEAD:
+            raise ProtocolError(Code.SEQUENCE, f"entry {env.seq} is too far ahead of {table.head}")
+        bucket = self._buffer.setdefault(env.seq, {})
+        if env.data in bucket:
+            return
+        for other in bucket.values():
+            if other.seat == env.seat:
+                self._equivocation(other, env)
+                return
+        bucket[env.data] = env
+
+    def _conflict(self, applied: Envelope, env: Envelope) -> None:
+        """An entry for a seq already settled: a duplicate, equivocation, or a stranger's."""
+        if applied.data == env.data:
+            return
+        if applied.seat == env.seat:
+            self._equivocation(applied, env)
+            return
+        table = self.table
+        assert table is not None
+        if env.type == "gone" and env.body["target"] == applied.seat == self.seat and env.prev == applied.prev:
+            self._verdict = Verdict(False, self.seat, env.seq, "this seat was declared gone (it answered too late)")
+            self._events.append(Gone(self.seat, env.seq, env.body["reason"]))
+            return
+        if applied.type == "gone" and applied.body["target"] == env.seat:
+            raise ProtocolError(Code.STALE, f"seat {env.seat}'s entry {env.seq} came after it was declared gone")
+        self._seq_hint = env.seq
+        raise Misconduct(env.seat, f"wrote entry {env.seq} out of turn (seat {applied.seat} wrote it)")
+
+    def _equivocation(self, first: Envelope, second: Envelope) -> None:
+        self._events.append(Equivocation(first.seat, first.seq, first.data, second.data))
+        reason = f"equivocation: two different signed entries for seq {first.seq}"
+        self._halt(first.seat, first.seq, reason, first.data, second.data)
+
+    def _drain(self) -> None:
+        table = self.table
+        assert table is not None
+        while not self.finished:
+            seq = table.head + 1
+            bucket = self._buffer.get(seq)
+            exp = table.expected()
+            if not bucket or exp is None:
+                return
+            candidates = sorted(bucket.values(), key=lambda e: (e.type == "gone", e.seat != exp.writer, e.data))
+            if (seq, exp.writer) in self._voted:
+                stale = [e for e in candidates if e.seat == exp.writer and e.type != "gone"]
+                candidates = [e for e in candidates if e not in stale]
+                for e in stale:
+                    self._events.append(Rejected(str(Code.STALE), f"seat {e.seat} answered after the vote", seq))
+                    del bucket[e.data]
+                if not candidates:
+                    return
+            chosen = candidates[0]
+            if chosen.prev != table.head_digest:
+                # It may chain to another version of the previous entry (an equivocation still in
+                # flight): hold it for one timeout before calling it a broken chain.
+                held = self._held.setdefault(seq, self._now)
+                if self._now - held < table.timeout_ms:
+                    return
+            writer_entries = [e for e in candidates if e.seat == exp.writer]
+            if chosen.type == "gone" and not self._gone_ready(chosen, exp) and writer_entries:
+                chosen = writer_entries[0]
+            del self._buffer[seq]
+            self._apply(chosen)
+            for other in candidates[1:]:
+                if not self.finished:
+                    try:
+                        self._conflict(table.log[seq], other)
+                    except ProtocolError as exc:
+                        self._events.append(Rejected(str(exc.code), exc.reason, seq))
+            self._since = self._now
+
+    def _gone_ready(self, env: Envelope, exp: Expect) -> bool:
+        return env.body["target"] == exp.writer
+
+    def _apply(self, env: Envelope) -> None:
+        table = self.table
+        assert table is not None
+        try:
+            table.apply(env)
+        except Misconduct as exc:
+            self._events += table.take_events()
+            self._halt(exc.seat, env.seq, exc.reason, env.data)
+            return
+        except Exception as exc:  # the engine or a ledger choking on a signed entry: still the author's
+            self._events += table.take_events()
+            self._halt(env.seat, env.seq, f"entry could not be applied ({type(exc).__name__}: {exc})", env.data)
+            return
+        self._events += table.take_events()
+        if table.audit_done and table.verdict is not None:
+            self._events.append(Audited(table.verdict))
+
+    def _halt(self, seat: int, seq: int, reason: str, *evidence: bytes) -> None:
+        if self._verdict is None:
+            self.evidence = list(evidence)
+            self._verdict = Verdict(False, seat, seq, reason)
+            self._events.append(CheatDetected(seat, seq, reason))
+
+    # -- writing ---------------------------------------------------------------------
+    def _pump(self) -> None:
+        """Write every entry that is this seat's to write and needs no decision."""
+        table = self.table
+        while table is not None and not self.finished and self.seat is not None and not self._left:
+            exp = table.expected()
+            if exp is None:
+                return
+            if exp.writer == self.seat:
+                if exp.type == "action":
+                    if exp.seq not in self._announced:
+                        self._announced.add(exp.seq)
+                        self._events.append(YourTurn(exp.seq, table.state.pending(), tuple(self.legal_actions())))
+                    return
+                if exp.seq in self._buffer:
+                    return
+                self._write(exp, exp.type, self._auto_body(exp))
+                continue
+            if table.designated(exp.writer) == self.seat and exp.seq not in self._buffer:
+                body = self._gone_body(exp)
+                if body is not None:
+                    self._write(exp, "gone", body)
+                    continue
+            return
+
+    def _write(self, exp: Expect, type_: str, body: dict[str, Any]) -> None:
+        table = self.table
+        assert table is not None and self.seat is not None
+        env = self._sign(exp.seq, type_, body)
+        self._out.append(Outbound(env.seq, env.data, f"log/{env.seq}"))
+        self._take_entry(env)
+        self._drain()
+
+    def _sign(self, seq: int, type_: str, body: dict[str, Any]) -> Envelope:
+        assert self._key is not None and self.table is not None and self.seat is not None
+        return seal_envelope(self._key, self.room, seq, self.table.head_digest, self.seat, type_, body)
+
+    def _auto_body(self, exp: Expect) -> dict[str, Any]:
+        table = self.table
+        assert table is not None and self.seat is not None
+        state_hash = table.state.hash()
+        r = table.round
+        if exp.type in ("seed-commit", "chance-commit"):
+            share = self._share(r.label)  # type: ignore[union-attr]
+            return {"c": share_commitment(self.room, self.seat, r.label, share), "hash": state_hash}  # type: ignore[union-attr]
+        if exp.type in ("seed-reveal", "chance-reveal"):
+            return {"share": self._share(r.label), "hash": state_hash}  # type: ignore[union-attr]
+        if exp.type in ("shuffle", "lock"):
+            deck = table.ledger.rounds[-1]
+            secrets = self.ring.rounds[deck.round]
+            passed = deck.make_shuffle_pass(secrets) if exp.type == "shuffle" else deck.make_lock_pass(secrets)
+            return {"passed": passed, "hash": state_hash}
+        if exp.type == "keys":
+            keys = {}
+            for slot, seat in table.batch:
+                deck = table.ledger.deck_for(slot)
+                if seat != self.seat and self.seat not in deck.published_keys(slot):
+                    keys[slot] = deck.key_for(slot, self.ring.rounds[deck.round])
+            return {"keys": keys, "hash": state_hash}
+        if exp.type == "reveal":
+            p = table.state.pending()
+            assert isinstance(p, RevealOwed)
+            salt, value = self.salts[p.secret]
+            probe = table.state.clone()
+            probe.push(self.seat, ("reveal", p.secret, value))
+            return {"secret": p.secret, "value": value, "salt": salt, "hash": probe.hash()}
+        if exp.type == "deliver":
+            p = table.state.pending()
+            assert isinstance(p, PrivateDelivery)
+            keys = table.ledger.hand_keys_for(p.slots, self.ring)
+            plain = canonical_encode(keys_to_body(keys))
+            box = self._seal_to(p.target, exp.seq, plain)
+            probe = table.state.clone()
+            probe.push(-1, ("delivered",))
+            return {"box": box, "hash": probe.hash()}
+        if exp.type == "secrets":
+            return {"secrets": self._secrets_body(), "hash": state_hash}
+        raise AssertionError(f"no auto-entry of type {exp.type}")  # pragma: no cover
+
+    def _gone_body(self, exp: Expect) -> dict[str, Any] | None:
+        table = self.table
+        assert table is not None
+        probe = table.state.clone()
+        if table.result is None and not probe.is_over() and not table.departure_waits():
+            probe.forfeit(exp.writer)
+        leave = self._leaves.get(exp.writer)
+        if leave is not None:
+            return {"target": exp.writer, "reason": "left", "proofs": [leave.data], "hash": probe.hash()}
+        votes = self._votes.get((exp.seq, exp.writer), {})
+        valid = {s: v for s, v in votes.items() if v.prev == table.head_digest}
+        if all(s in valid for s in table.active() if s != exp.writer):
+            proofs = [valid[s].data for s in sorted(valid) if s in table.active()]
+            return {"target": exp.writer, "reason": "silent", "proofs": proofs, "hash": probe.hash()}
+        return None
+
+    def _secrets_body(self) -> dict[str, Any]:
+        assert self.table is not None and self._box is not None
+        return {
+            "cards": self.table.ledger.secrets_body(self.ring),
+            "sealed": {k: list(v) for k, v in self.salts.items()},
+            "box": self._box.private_bytes(),
+        }
+
+    def _share(self, label: str) -> bytes:
+        return SeededStream(self._secret, f"share/{label}").token(32)
+
+    def _seal_to(self, target: int, seq: int, plain: bytes) -> bytes:
+        assert self.table is not None and self._box is not None and self.seat is not None
+        context = delivery_context(self.room, self.seat, target, seq)
+        # Synthetic nonce: a function of the secret, the context and the plaintext, so a restarted
+        # peer that seals something else at the same seq can never reuse a nonce under one key.
+        digest = hashlib.sha256(b"sealed-table/nonce\x00" + self._secret + context + plain).digest()
+        return seal(self._box, self.table.seats[target].box, context, plain, lambda n: digest[:n])
+
+    def knowledge_with(self, sealed: Mapping[int, Any]) -> Knowledge:
+        k = self.knowledge.copy()
+        k.sealed.update(sealed)
+        return k
+
+    def _need_turn(self) -> Table:
+        table = self.table
+        if table is None or self.seat is None or self.finished or self._left:
+            raise IllegalAction("this session cannot decide now")
+        exp = table.expected()
+        if exp is None or exp.writer != self.seat or exp.type != "action":
+            raise IllegalAction(f"it is not seat {self.seat}'s decision")
+        return table
+
+    # -- hooks the table calls ---------------------------------------------------------
+    def round_opened(self, table: Table, deck: Any, attempt: int) -> None:
+        if self.seat is not None and self.seat in deck.participants:
+            self.ring.new_round(deck, SeededStream(self._secret, f"deck/{attempt}"))
+
+    def dealt(self, table: Table, slot: int, seat: int) -> None:
+        if seat != self.seat:
+            return
+        try:
+            self.knowledge.cards[slot] = table.ledger.open_own(slot, self.ring)
+        except CardProtocolError:
+            self.unopened.add(slot)  # a false key: the audit names who published it
+
+    def delivered(self, table: Table, env: Envelope, source: int, target: int) -> None:
+        if target != self.seat or self._box is None:
+            return
+        try:
+            context = delivery_context(self.room, source, target, env.seq)
+            plain = open_sealed(self._box, table.seats[source].box, context, env.body["box"])
+            keys = keys_from_body(source, decode(plain))
+            cards = table.ledger.check_delivery(source, keys)
+        except (SealError, CardProtocolError, ValueError, TypeError):
+            return  # a false delivery: the audit opens it with the sender's key and names the sender
+        for slot, key in keys.items():
+            self.ring.learn(slot, key)
+        self.knowledge.cards.update(cards)
+
+    def entry_applied(self, table: Table, env: Envelope) -> None:
+        if env.type == "action":
+            for slot in env.body["keys"]:
+                card = table.ledger.deck_for(slot).shown(slot)
+                if card is not None:
+                    self.knowledge.cards[slot] = card
+            if env.seat == self.seat and env.body["memo"] and not set(env.body["commits"]) <= set(self.salts):
+                try:
+                    plain = open_sealed(
+                        self._box,
+                        self._box.public_bytes(),
+                        delivery_context(  # type: ignore[arg-type]
+                            self.room, env.seat, env.seat, env.seq
+                        ),
+                        env.body["memo"],
+                    )
+                    for secret, (salt, value) in decode(plain).items():
+                        self.salts[secret] = (salt, value)
+                        self.knowledge.sealed[secret] = value
+                except (SealError, ValueError, TypeError):
+                    pass
+
+
+def agreement_key(secret: bytes) -> AgreementKey:
+    """The per-game X25519 key, derived from the seat's per-game secret."""
+    return AgreementKey.generate(SeededStream(secret, "agreement-key").token(32))

@@ -1,0 +1,657 @@
+"""The replica: every peer's copy of one game, built from the log, entry by entry.
+
+A :class:`Table` takes *verified* envelopes (signature checked, in sequence, by
+the seat allowed to write them) and applies them: it drives the engine through
+every pending kind, keeps the mental-poker ledger, the commitments and the joint
+randomness, and knows at every point which single seat must write the next entry
+and of which type (:meth:`expected`).  It holds public information only, so an
+observer, every seat and the offline verifier run the same code; a seat's private
+side plugs in through :class:`Hooks`.
+
+A correctly signed entry that breaks the protocol or the rules raises
+:class:`~protocol.errors.Misconduct`; the caller stops the game and names the seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engines.core import (
+    TABLE,
+    Action,
+    Chance,
+    ChanceKind,
+    Deal,
+    Decision,
+    GameOver,
+    GameState,
+    PrivateDelivery,
+    RevealOwed,
+    canonical_encode,
+    derive_outcome,
+    registry,
+)
+
+from .cards import CardLedger, CardProtocolError, SeatSecrets
+from .crypto.commit import opens
+from .crypto.group import is_scalar
+from .crypto.private import AgreementKey, SealError
+from .crypto.randomness import joint_value, opens_share, outcome
+from .envelope import Envelope
+from .errors import Code, Misconduct, ProtocolError
+from .events import (
+    Abandoned,
+    Applied,
+    Event,
+    GameEnded,
+    Gone,
+    Moved,
+)
+
+SEALED_TAG = "sealed-value"
+#: How many consecutive deals one round of ``keys`` entries may cover.
+MAX_BATCH = 64
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A seat as the genesis fixes it: a name, the signing key, the per-game agreement key."""
+
+    name: str
+    sign: bytes
+    box: bytes
+
+    def as_body(self) -> dict[str, Any]:
+        return {"name": self.name, "sign": self.sign, "box": self.box}
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """The next entry: its seq, the one seat that may write it, and its type."""
+
+    seq: int
+    writer: int
+    type: str
+
+
+@dataclass
+class Round:
+    """A multi-entry step: each of ``writers`` writes one ``type`` entry, in order."""
+
+    type: str
+    writers: list[int]
+    index: int = 0
+    label: str = ""
+    outcomes: int = 0
+    commits: dict[int, bytes] = field(default_factory=dict)
+    shares: dict[int, bytes] = field(default_factory=dict)
+
+    @property
+    def writer(self) -> int | None:
+        return self.writers[self.index] if self.index < len(self.writers) else None
+
+
+class Hooks(Protocol):
+    """The private side of a seat, told about what concerns it (an observer has none)."""
+
+    def round_opened(self, table: Table, deck: Any, attempt: int) -> None: ...
+    def dealt(self, table: Table, slot: int, seat: int) -> None: ...
+    def delivered(self, table: Table, env: Envelope, source: int, target: int) -> None: ...
+    def entry_applied(self, table: Table, env: Envelope) -> None: ...
+
+
+class Table:
+    """One game's public replica.  ``apply(env)`` for each verified entry, in order."""
+
+    def __init__(self, genesis: Envelope, hooks: Hooks | None = None) -> None:
+        body = genesis.body
+        try:
+            self.spec = registry.get(body["game"])
+        except KeyError:
+            raise ProtocolError(Code.GENESIS, f"unknown game {body['game']!r}") from None
+        self.seats = [SeatInfo(s["name"], s["sign"], s["box"]) for s in body["seats"]]
+        self.n = len(self.seats)
+        if not self.spec.min_players <= self.n <= self.spec.max_players:
+            raise ProtocolError(Code.GENESIS, f"{self.spec.name} is not for {self.n} players")
+        if len({s.sign for s in self.seats}) != self.n or len({s.box for s in self.seats}) != self.n:
+            raise ProtocolError(Code.GENESIS, "two seats share a key")
+        if genesis.seat != 0 or not genesis.signed_by(self.seats[0].sign):
+            raise ProtocolError(Code.GENESIS, "the genesis is not signed by seat 0's key it names")
+        self.options = dict(body["options"])
+        try:
+            self.state: GameState = self.spec.new_state(self.n, self.options)
+        except Exception as exc:  # the engine refuses these options: say why, do not crash
+            raise ProtocolError(Code.GENESIS, f"the game refuses these options: {exc}") from None
+        self.room = genesis.room
+        self.game = self.spec.name
+        self.nonce: bytes = body["nonce"]
+        self.timeout_ms: int = body["timeout_ms"]
+        self.hooks = hooks
+        self.log: list[Envelope] = [genesis]
+        self.ledger = CardLedger(self.room, self.n)
+        self.gone: dict[int, tuple[str, int]] = {}
+        self.phase = "seed"
+        self.round: Round | None = Round("seed-commit", list(range(self.n)), label="seed")
+        self.seed: bytes | None = None
+        self.public_index = 0
+        self.chance_index = 0
+        self.batch: list[tuple[int, int]] = []
+        self.commits: dict[int, tuple[int, bytes, int]] = {}
+        self.opened: dict[int, tuple[bytes, Any]] = {}
+        self.deliveries: list[tuple[int, int, int, bytes]] = []
+        self.published: dict[int, dict[str, Any]] = {}
+        self.card_secrets: dict[int, dict[int, SeatSecrets]] = {}
+        self.rounds_opened = 0
+        self.pushes: list[tuple[int, int, Action | None]] = []
+        self.entries_of: dict[tuple[str, int, int], int] = {}
+        self.disputes: list[tuple[int, int, int]] = []
+        self.result: GameOver | None = None
+        self.abandoned: str | None = None
+        self.audit_done = False
+        self.verdict: Any = None
+        self._gone_proof: Envelope | None = None
+        self._bodies: dict[tuple[int, str, bytes], int] = {}
+        self._deferred: list[tuple[int, int, str]] = []
+        self._events: list[Event] = []
+
+    # -- reading -----------------------------------------------------------------
+    @property
+    def head(self) -> int:
+        return len(self.log) - 1
+
+    @property
+    def head_digest(self) -> bytes:
+        return self.log[-1].digest
+
+    @property
+    def finished(self) -> bool:
+        return self.audit_done or self.abandoned is not None
+
+    def active(self) -> list[int]:
+        return [s for s in range(self.n) if s not in self.gone]
+
+    def expected(self) -> Expect | None:
+        """Who alone may write the next entry, and what; None when nothing more is written."""
+        if self.finished:
+            return None
+        seq = self.head + 1
+        if self.round is not None and self.round.writer is not None:
+            return Expect(seq, self.round.writer, self.round.type)
+        p = self.state.pending()
+        if isinstance(p, Decision):
+            return Expect(seq, p.seat, "action")
+        if isinstance(p, RevealOwed):
+            return Expect(seq, p.seat, "reveal")
+        if isinstance(p, PrivateDelivery):
+            return Expect(seq, p.source, "deliver")
+        return None
+
+    def designated(self, target: int) -> int | None:
+        """The seat that records ``target``'s departure: the lowest other active seat."""
+        return next((s for s in self.active() if s != target), None)
+
+    def take_events(self) -> list[Event]:
+        out, self._events = self._events, []
+        return out
+
+    # -- applying ------------------------------------------------------------------
+    def apply(self, env: Envelope) -> None:
+        """Apply a verified entry at ``head + 1``; Misconduct names its author if it is wrong."""
+        expect = self.expected()
+        if expect is None:
+            raise Misconduct(env.seat, f"wrote entry {env.seq} after the game was over")
+        if env.prev != self.head_digest:
+            raise Misconduct(env.seat, f"broken chain: entry {env.seq} does not follow entry {self.head}")
+        fingerprint = (env.seat, env.type, canonical_encode(env.body))
+        if fingerprint in self._bodies:
+            raise Misconduct(env.seat, f"replayed entry: entry {env.seq} repeats entry {self._bodies[fingerprint]}")
+        if env.type == "gone":
+            self._check_gone(env, expect)
+        else:
+            if env.seat != expect.writer:
+                raise Misconduct(env.seat, f"wrote entry {env.seq} out of turn (seat {expect.writer}'s to write)")
+            if env.type != expect.type:
+                raise Misconduct(env.seat, f"wrote a {env.type} entry where a {expect.type} entry was due")
+        handler = getattr(self, "_on_" + env.type.replace("-", "_"))
+        handler(env)
+        if env.body["hash"] != self.state.hash():
+            raise Misconduct(env.seat, f"false state hash in entry {env.seq}")
+        self.log.append(env)
+        self._bodies[fingerprint] = env.seq
+        self._events.append(Applied(env.seq, env.seat, env.type))
+        if self.round is not None and self.round.writer == env.seat and env.type == self.round.type:
+            self.round.index += 1
+        if self.hooks is not None and env.type != "gone":
+            self.hooks.entry_applied(self, env)
+        self._settle(env.seq)
+
+    def _push(self, seq: int, seat: int, action: Action, knowledge: Any = None) -> None:
+        self.state.push(seat, action, knowledge)
+        self.pushes.append((seq, seat, action))
+        self._events.append(Moved(seq, seat, action))
+
+    def _try(self, seat: int, what: str, action: Action) -> GameState:
+        """The state after ``seat``'s ``action``, on a copy; Misconduct if the rules refuse it."""
+        probe = self.state.clone()
+        try:
+            probe.push(seat, action)
+        except Exception as exc:  # IllegalAction, or an engine choking on hostile input
+            raise Misconduct(seat, f"illegal {what}: {exc}") from None
+        return probe
+
+    # -- one handler per entry type (validate fully, then change) --------------------
+    def _on_seed_commit(self, env: Envelope) -> None:
+        self.round.commits[env.seat] = env.body["c"]  # type: ignore[union-attr]
+
+    def _on_chance_commit(self, env: Envelope) -> None:
+        self.round.commits[env.seat] = env.body["c"]  # type: ignore[union-attr]
+
+    def _on_seed_reveal(self, env: Envelope) -> None:
+        self._reveal_share(env)
+
+    def _on_chance_reveal(self, env: Envelope) -> None:
+        self._reveal_share(env)
+
+    def _reveal_share(self, env: Envelope) -> None:
+        r = self.round
+        assert r is not None
+        if not opens_share(r.commits[env.seat], self.room, env.seat, r.label, env.body["share"]):
+            raise Misconduct(env.seat, f"false reveal: the share does not open its commitment ({r.label})")
+        r.shares[env.seat] = env.body["share"]
+
+    def _on_action(self, env: Envelope) -> None:
+        action: Action = env.body["action"]
+        seat = env.seat
+        for secret in env.body["commits"]:
+            if secret in self.commits:
+                raise Misconduct(seat, f"commits again to sealed value {secret}")
+        try:
+            shown = tuple(self.state.shown(seat, action))
+        except Exception as exc:
+            raise Misconduct(seat, f"illegal action: {exc}") from None
+        keys = env.body["keys"]
+        need = {}
+        for slot, card in shown:
+            try:
+                deck = self.ledger.deck_for(slot)
+                known = deck.public_card(slot)
+            except CardProtocolError as exc:
+                raise Misconduct(seat, f"showed a card it does not hold: {exc.reason}") from None
+            if known is not None:
+                if known != card:
+                    raise Misconduct(
+                        seat, f"showed a card it does not hold: slot {slot} is public and holds another card"
+                    )
+                continue
+            need[slot] = card
+        if set(keys) != set(need):
+            raise Misconduct(seat, f"showed cards {sorted(need)} with keys for {sorted(keys)}")
+        for slot, card in need.items():
+            if not self.ledger.verify_shown(slot, keys[slot], card):
+                raise Misconduct(seat, f"showed a card it does not hold: slot {slot} is not card {card}")
+        probe = self._try(seat, "action", action)
+        for slot, card in need.items():
+            self.ledger.accept_shown(seat, slot, keys[slot], card)
+            self.entries_of[("show", seat, slot)] = env.seq
+        for secret, digest in env.body["commits"].items():
+            self.commits[secret] = (seat, digest, env.seq)
+        self.state = probe
+        self.pushes.append((env.seq, seat, action))
+        self._events.append(Moved(env.seq, seat, action))
+
+    def _on_reveal(self, env: Envelope) -> None:
+        p = self.state.pending()
+        secret, value, salt = env.body["secret"], env.body["value"], env.body["salt"]
+        assert isinstance(p, RevealOwed)
+        if secret != p.secret:
+            raise Misconduct(env.seat, f"revealed sealed value {secret} where {p.secret} is owed")
+        committed = self.commits.get(secret)
+        if committed is None or committed[0] != env.seat:
+            raise Misconduct(env.seat, f"owes a reveal of sealed value {secret} it never committed to")
+        if not opens(committed[1], SEALED_TAG, self.room, env.seat, salt, value):
+            raise Misconduct(env.seat, f"false reveal: the value does not open the commitment of entry {committed[2]}")
+        action = ("reveal", secret, value)
+        self.state = self._try(env.seat, "reveal", action)
+        self.opened[secret] = (salt, value)
+        self.pushes.append((env.seq, env.seat, action))
+        self._events.append(Moved(env.seq, env.seat, action))
+
+    def _on_shuffle(self, env: Envelope) -> None:
+        self._pass(env, "shuffle")
+
+    def _on_lock(self, env: Envelope) -> None:
+        self._pass(env, "lock")
+
+    def _pass(self, env: Envelope, kind: str) -> None:
+        deck = self.ledger.rounds[-1]
+        body = env.body["passed"]
+        if not isinstance(body, dict) or body.get("kind") != kind or body.get("round") != deck.round:
+            raise Misconduct(env.seat, f"a {kind} entry must carry a {kind} pass of round {deck.round}")
+        try:
+            self.ledger.accept_pass(env.seat, body)
+        except CardProtocolError as exc:
+            raise Misconduct(env.seat, f"bad {kind} pass: {exc.reason}") from None
+        self.entries_of[(kind, env.seat, deck.round)] = env.seq
+
+    def _on_keys(self, env: Envelope) -> None:
+        need = sorted(slot for slot, seat in self.batch if seat != env.seat and self._key_missing(slot, env.seat))
+        keys = env.body["keys"]
+        if sorted(keys) != need:
+            raise Misconduct(env.seat, f"keys entry must hold keys for slots {need}, not {sorted(keys)}")
+        staged = []
+        for slot in need:
+            deck = self.ledger.deck_for(slot)
+            try:
+                deck.position(slot)
+            except CardProtocolError as exc:  # pragma: no cover - slots come from the batch
+                raise Misconduct(env.seat, exc.reason) from None
+            staged.append((slot, keys[slot]))
+        for slot, key in staged:
+            if not is_scalar(key):
+                raise Misconduct(env.seat, f"the key for slot {slot} is not a valid scalar")
+        for slot, key in staged:
+            try:
+                self.ledger.accept_key(env.seat, slot, key)
+            except CardProtocolError as exc:
+                raise Misconduct(env.seat, f"bad key: {exc.reason}") from None
+            self.entries_of[("key", env.seat, slot)] = env.seq
+
+    def _key_missing(self, slot: int, seat: int) -> bool:
+        return seat not in self.ledger.deck_for(slot).published_keys(slot)
+
+    def _on_deliver(self, env: Envelope) -> None:
+        p = self.state.pending()
+        assert isinstance(p, PrivateDelivery)
+        probe = self._try(TABLE, "delivery", ("delivered",))
+        self.deliveries.append((env.seq, p.source, p.target, env.body["box"]))
+        self.state = probe
+        self.pushes.append((env.seq, TABLE, ("delivered",)))
+        self._events.append(Moved(env.seq, TABLE, ("delivered",)))
+        if self.hooks is not None:
+            self.hooks.delivered(self, env, p.source, p.target)
+
+    def _on_secrets(self, env: Envelope) -> None:
+        self._take_secrets(env.seat, env.body["secrets"])
+        self.entries_of[("secrets", env.seat, 0)] = env.seq
+
+    def _take_secrets(self, seat: int, secrets: dict[str, Any]) -> None:
+        try:
+            key = AgreementKey.from_private_bytes(secrets["box"])
+        except SealError:
+            raise Misconduct(seat, "published an invalid agreement key") from None
+        if not key.matches(self.seats[seat].box):
+            raise Misconduct(seat, "published an agreement key that is not the one in the genesis")
+        try:
+            rounds = self.ledger.secrets_from_body(seat, secrets["cards"])
+        except CardProtocolError as exc:
+            raise Misconduct(seat, f"bad card secrets: {exc.reason}") from None
+        self.published[seat] = secrets
+        self.card_secrets[seat] = rounds
+
+    # -- leaving and being declared gone --------------------------------------------
+    def _check_gone(self, env: Envelope, expect: Expect) -> None:
+        from .envelope import parse
+
+        target = env.body["target"]
+        if target != expect.writer:
+            raise Misconduct(env.seat, f"declared seat {target} gone, but seat {expect.writer} owes entry {env.seq}")
+        if env.seat != self.designated(target):
+            raise Misconduct(env.seat, f"recorded a departure it is not designated to record (entry {env.seq})")
+        proofs = []
+        for raw in env.body["proofs"]:
+            try:
+                proofs.append(parse(raw))
+            except ProtocolError as exc:
+                raise Misconduct(env.seat, f"a departure with a malformed proof: {exc.reason}") from None
+        if env.body["reason"] == "left":
+            ok = (
+                len(proofs) == 1
+                and proofs[0].type == "leave"
+                and proofs[0].seat == target
+                and proofs[0].room == self.room
+                and proofs[0].signed_by(self.seats[target].sign)
+            )
+            if not ok:
+                raise Misconduct(env.seat, f"recorded seat {target} as having left without its signed notice")
+            self._gone_proof = proofs[0]
+        else:
+            voters = set()
+            for vote in proofs:
+                if (
+                    vote.type != "vote"
+                    or vote.room != self.room
+                    or vote.seq != env.seq
+                    or vote.prev != self.head_digest
+                    or vote.body["target"] != target
+                    or vote.seat == target
+                    or not 0 <= vote.seat < self.n
+                    or not vote.signed_by(self.seats[vote.seat].sign)
+                ):
+                    raise Misconduct(env.seat, f"declared seat {target} gone with an invalid vote")
+                voters.add(vote.seat)
+            missing = [s for s in self.active() if s != target and s not in voters]
+            if missing:
+                raise Misconduct(env.seat, f"declared seat {target} gone without the votes of seats {missing}")
+            self._gone_proof = None
+
+    def _on_gone(self, env: Envelope) -> None:
+        target, reason = env.body["target"], env.body["reason"]
+        if self.ledger.rounds and self.ledger.rounds[-1].phase != "ready":
+            self.ledger.abandon_round()  # an unfinished shuffle starts again without the seat
+            if self.round is not None and self.round.type in ("shuffle", "lock"):
+                self.round = None
+        if reason == "left":
+            secrets = dict(self._gone_proof.body["secrets"])  # type: ignore[union-attr]
+            cards = secrets["cards"]
+            taken = len(self.ledger.participation(target))
+            if isinstance(cards, dict) and isinstance(cards.get("rounds"), tuple):
+                secrets["cards"] = {"rounds": cards["rounds"][:taken]}
+            self._take_secrets(target, secrets)
+        self.gone[target] = (reason, env.seq)
+        if self.round is not None and target in self.round.writers[self.round.index :]:
+            self.round.writers.remove(target)  # shuffle rounds were abandoned above
+        if self.departure_waits():
+            # Mid-batch: the deals already keyed must go to the seats they were keyed for, so the
+            # leaver's keys for them are taken from its secrets and the departure waits for the batch.
+            if reason == "left":
+                self._key_batch_for(target)
+            else:
+                self.ledger.declare_gone(target)
+            self._deferred.append((env.seq, target, reason))
+        else:
+            self._depart(env.seq, target, reason)
+        self._events.append(Gone(target, env.seq, reason))
+
+    def departure_waits(self) -> bool:
+        """Whether a departure recorded now takes effect only after the current batch of deals."""
+        return self.round is not None and self.round.type == "keys"
+
+    def _key_batch_for(self, seat: int) -> None:
+        rounds = self.card_secrets.get(seat, {})
+        for slot, receiver in self.batch:
+            deck = self.ledger.deck_for(slot)
+            if receiver != seat and seat in deck.participants and seat not in deck.published_keys(slot):
+                secrets = rounds.get(deck.round)
+                if secrets is not None:
+                    try:
+                        deck.accept_key(seat, slot, deck.key_for(slot, secrets))
+                    except CardProtocolError as exc:
+                        raise Misconduct(seat, f"left with false card secrets: {exc.reason}") from None
+
+    def _depart(self, seq: int, target: int, reason: str) -> None:
+        """The departure's effect: the ledger publishes (or loses) the seat's keys; the engine forfeits."""
+        if reason == "left":
+            try:
+                self.ledger.accept_departure(target, self.published[target]["cards"])
+            except CardProtocolError as exc:
+                raise Misconduct(target, f"left with false card secrets: {exc.reason}") from None
+        elif target not in self.ledger.departed:
+            self.ledger.declare_gone(target)
+        if self.result is None and not self.state.is_over():
+            self.state.forfeit(target)
+            self.pushes.append((seq, target, None))
+
+    # -- resolving what nobody writes -----------------------------------------------
+    def _abandon(self, reason: str) -> None:
+        if self.abandoned is None:
+            from .audit import audit
+
+            self.abandoned = reason
+            self.round = None
+            self._events.append(Abandoned(reason))
+            self.verdict = audit(self)
+
+    def _settle(self, seq: int) -> None:
+        guard = 0
+        while not self.finished:
+            guard += 1
+            if guard > 100_000:  # pragma: no cover - an engine that never stops resolving
+                self._abandon("the engine kept resolving without end")
+                return
+            r = self.round
+            if r is not None:
+                while r.writer is not None and r.writer in self.gone:
+                    if not self._stand_in(r, seq):
+                        return
+                if r.writer is not None:
+                    return
+                self.round = None
+                self._complete(r, seq)
+                continue
+            if self.phase == "secrets":
+                from .audit import audit
+
+                self.verdict = audit(self)
+                self.audit_done = True
+                return
+            if not self._resolve(seq):
+                return
+
+    def _stand_in(self, r: Round, seq: int) -> bool:
+        """A gone seat's turn in a round is skipped (shuffles restart without it, see _on_gone)."""
+        r.writers.pop(r.index)
+        return True
+
+    def _complete(self, r: Round, seq: int) -> None:
+        if r.type == "seed-commit":
+            writers = [s for s in r.writers if s in r.commits and s not in self.gone]
+            self.round = Round("seed-reveal", writers, label="seed", commits=r.commits)
+        elif r.type == "seed-reveal":
+            if not r.shares:
+                self._abandon("nobody revealed a share of the joint seed")
+                return
+            self.seed = joint_value([r.shares[s] for s in sorted(r.shares)], "seed")
+            self.phase = "play"
+        elif r.type == "chance-commit":
+            writers = [s for s in r.writers if s in r.commits and s not in self.gone]
+            self.round = Round("chance-reveal", writers, label=r.label, outcomes=r.outcomes, commits=r.commits)
+        elif r.type == "chance-reveal":
+            if not r.shares:
+                self._abandon("nobody revealed a share of a chance event")
+                return
+            joint = joint_value([r.shares[s] for s in sorted(r.shares)], r.label)
+            self._push(seq, TABLE, ("chance", outcome(joint, r.label, r.outcomes)))
+        elif r.type == "shuffle":
+            self.round = Round("lock", list(self.ledger.rounds[-1].participants))
+        elif r.type == "lock":
+            self._push(seq, TABLE, ("shuffled",))
+        elif r.type == "keys":
+            batch, self.batch = self.batch, []
+            blocked = [slot for slot, _ in batch if self.ledger.blocked(slot)]
+            if blocked:
+                self._abandon(f"a seat declared gone holds the keys of slots {blocked}")
+                return
+            for slot, seat in batch:
+                p = self.state.pending()
+                if p != Deal(slot, seat):
+                    break
+                try:
+                    self.ledger.deal(slot, seat)
+                except CardProtocolError as exc:
+                    self._abandon(f"the engine dealt slot {slot} to seat {seat}, which cannot hold it: {exc.reason}")
+                    return
+                self._push(seq, TABLE, ("deal", slot))
+                if self.hooks is not None:
+                    self.hooks.dealt(self, slot, seat)
+            deferred, self._deferred = self._deferred, []
+            for at, target, reason in deferred:
+                try:
+                    self._depart(at, target, reason)
+                except Misconduct as exc:  # the leaver's secrets were false: name it, stop
+                    self._abandon(f"seat {exc.seat} {exc.reason}")
+                    return
+
+    def _resolve(self, seq: int) -> bool:
+        """Resolve or start what the engine waits for; False when an entry must come first."""
+        if self.phase == "seed":
+            return False
+        p = self.state.pending()
+        if isinstance(p, GameOver):
+            if self.result is None:
+                self.result = p
+                self._events.append(GameEnded(p))
+            self.phase = "secrets"
+            self.round = Round("secrets", [s for s in self.active() if s not in self.published])
+            return True
+        if isinstance(p, (Decision, RevealOwed, PrivateDelivery)):
+            seat = p.source if isinstance(p, PrivateDelivery) else p.seat
+            if seat in self.gone and not self._deferred:
+                self._abandon(f"the engine waits for seat {seat}, which is gone")
+            return False
+        if isinstance(p, Chance) and p.kind is ChanceKind.PUBLIC_SEEDED:
+            assert self.seed is not None
+            value = derive_outcome(self.seed, "public", self.public_index, p.outcomes)
+            self.public_index += 1
+            self._push(seq, TABLE, ("chance", value))
+            return True
+        if isinstance(p, Chance) and p.kind is ChanceKind.INTERACTIVE:
+            label = f"chance/{self.chance_index}"
+            self.chance_index += 1
+            self.round = Round("chance-commit", self.active(), label=label, outcomes=p.outcomes)
+            return True
+        if isinstance(p, Chance):
+            try:
+                deck = self.ledger.open_round(p.cards, p.slots)
+            except ValueError as exc:
+                self._abandon(f"the engine asked for an impossible shuffle: {exc}")
+                return False
+            self.rounds_opened += 1
+            if self.hooks is not None:
+                self.hooks.round_opened(self, deck, self.rounds_opened)
+            self.round = Round("shuffle", list(deck.participants))
+            return True
+        if isinstance(p, Deal):
+            return self._start_batch(seq)
+        raise AssertionError(f"unknown pending {p!r}")  # pragma: no cover
+
+    def _start_batch(self, seq: int) -> bool:
+        batch: list[tuple[int, int]] = []
+        probe = self.state.clone()
+        while len(batch) < MAX_BATCH:
+            p = probe.pending()
+            if not isinstance(p, Deal):
+                break
+            batch.append((p.slot, p.seat))
+            try:
+                probe.push(TABLE, ("deal", p.slot))
+            except Exception:
+                break
+        writers = set()
+        for slot, receiver in batch:
+            try:
+                deck = self.ledger.deck_for(slot)
+                published = deck.published_keys(slot)
+            except CardProtocolError as exc:
+                self._abandon(f"the engine dealt a slot of no shuffled deck: {exc.reason}")
+                return False
+            for owner in deck.participants:
+                if owner == receiver or owner in published:
+                    continue
+                if owner in self.gone:
+                    self._abandon(f"seat {owner} was declared gone holding the key of slot {slot}")
+                    return False
+                writers.add(owner)
+        self.batch = batch
+        self.round = Round("keys", sorted(writers))
+        return True

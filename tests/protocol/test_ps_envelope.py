@@ -1,0 +1,82 @@
+"""The envelope: strict parsing with precise codes, signatures over everything."""
+
+from __future__ import annotations
+
+import msgpack
+import pytest
+
+from engines.core import SeededStream, canonical_encode
+from protocol.crypto.signing import SigningKey
+from protocol.envelope import MAX_ENTRY_BYTES, ZERO_HASH, parse, seal
+from protocol.errors import Code, ProtocolError
+
+KEY = SigningKey.generate(SeededStream(b"env", "k").token(32))
+BODY = {"c": bytes(32), "hash": bytes(32)}
+
+
+def good() -> bytes:
+    return seal(KEY, "room", 3, bytes(range(32)), 1, "seed-commit", BODY).data
+
+
+def fields(data: bytes) -> dict:
+    return dict(msgpack.unpackb(data, raw=False))
+
+
+def code_of(data) -> Code:
+    with pytest.raises(ProtocolError) as info:
+        parse(data)
+    return info.value.code
+
+
+def test_a_sealed_entry_parses_and_verifies():
+    env = parse(good())
+    assert (env.room, env.seq, env.seat, env.type) == ("room", 3, 1, "seed-commit")
+    assert env.signed_by(KEY.public_bytes())
+    assert not env.signed_by(SigningKey.generate(bytes(32)).public_bytes())
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        (lambda f: f.pop("sig"), Code.UNSIGNED),
+        (lambda f: f.update(sig=b"short"), Code.UNSIGNED),
+        (lambda f: f.update(v=2), Code.VERSION),
+        (lambda f: f.update(type="teleport"), Code.UNKNOWN_TYPE),
+        (lambda f: f.update(seq=-1), Code.MALFORMED),
+        (lambda f: f.update(prev=b"x"), Code.MALFORMED),
+        (lambda f: f.update(body={"c": b"x", "hash": bytes(32)}), Code.MALFORMED),
+        (lambda f: f.update(body={"c": bytes(32)}), Code.MALFORMED),
+        (lambda f: f.update(extra=1), Code.MALFORMED),
+        (lambda f: f.update(room=""), Code.MALFORMED),
+    ],
+)
+def test_malformed_entries_are_refused_with_a_precise_code(change, code):
+    f = fields(good())
+    change(f)
+    assert code_of(canonical_encode(f)) == code
+
+
+def test_garbage_oversize_and_non_canonical_bytes_are_refused():
+    assert code_of(b"") == Code.MALFORMED
+    assert code_of(b"\xc1\xc1") == Code.MALFORMED
+    assert code_of("text") == Code.MALFORMED
+    assert code_of(b"\x91" * 5000 + b"\xc0") == Code.MALFORMED  # deep nesting
+    assert code_of(bytes(MAX_ENTRY_BYTES + 1)) == Code.OVERSIZED
+    # same content, keys in another order: not the canonical bytes of a signed entry
+    f = fields(good())
+    shuffled = msgpack.packb(dict(reversed(list(f.items()))), use_bin_type=True)
+    assert code_of(shuffled) == Code.MALFORMED
+
+
+def test_only_entry_zero_is_a_genesis():
+    body = {"game": "toy", "options": {}, "seats": [], "nonce": bytes(32), "timeout_ms": 5}
+    with pytest.raises(ProtocolError):
+        seal(KEY, "room", 1, ZERO_HASH, 0, "genesis", body)
+    with pytest.raises(ProtocolError):
+        seal(KEY, "room", 0, ZERO_HASH, 0, "seed-commit", BODY)
+
+
+def test_signature_covers_every_field():
+    f = fields(good())
+    f["seq"] = 4
+    assert not parse(canonical_encode(f)).signed_by(KEY.public_bytes())

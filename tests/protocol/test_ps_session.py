@@ -1,0 +1,135 @@
+"""The session API a transport drives: joining, refusing strangers, leaving, timeouts, restarting."""
+
+from __future__ import annotations
+
+import pytest
+from ps_helpers import lockstep, run_lockstep, seat_keys
+
+from engines.core import IllegalAction
+from protocol.crypto.signing import SigningKey
+from protocol.events import Overdue, Rejected, Started
+from protocol.session import PeerSession
+
+
+def test_a_joiner_refuses_a_genesis_without_its_keys():
+    peers = lockstep("toy", 2, b"join")
+    genesis = peers[0].take_outgoing()[0].data
+    keys, secrets = seat_keys(b"join", 2)
+    stranger = PeerSession.join(peers[0].room, 1, SigningKey.generate(bytes(32)), secrets[1])
+    assert isinstance(stranger.receive(genesis, 0)[0], Rejected)
+    assert stranger.table is None
+    wrong_creator = PeerSession.join(peers[0].room, 1, keys[1], secrets[1], creator=bytes(32))
+    assert isinstance(wrong_creator.receive(genesis, 0)[0], Rejected)
+    right = PeerSession.join(peers[0].room, 1, keys[1], secrets[1], creator=keys[0].public_bytes())
+    assert any(isinstance(e, Started) for e in right.receive(genesis, 0))
+    other_room = PeerSession.join("elsewhere", 1, keys[1], secrets[1])
+    assert other_room.receive(genesis, 0)[0].code == "wrong-room"
+
+
+def test_an_observer_follows_and_audits():
+    peers = lockstep("toy", 3, b"observe")
+    watcher = PeerSession.observe(peers[0].room)
+    run_lockstep(peers)
+    for env in reversed(peers[0].table.log):  # any order
+        watcher.receive(env.data, 0)
+    assert watcher.finished and watcher.verdict.fair
+    assert watcher.state.hash() == peers[0].state.hash()
+
+
+def test_submit_refuses_what_is_not_legal_or_not_my_turn():
+    peers = lockstep("toy", 2, b"submit")
+    run_lockstep(peers, until_seq=12)
+    exp = peers[0].table.expected()
+    idle = peers[1 - exp.writer] if exp.type == "action" else peers[0]
+    with pytest.raises(IllegalAction):
+        idle.submit(("pass",))
+    if exp.type == "action":
+        with pytest.raises(IllegalAction):
+            peers[exp.writer].submit(("fly",))
+
+
+def test_a_seat_that_leaves_is_recorded_and_play_goes_on_fair():
+    peers = lockstep("toy", 3, b"leave")
+    run_lockstep(peers, until_seq=10)
+    assert not peers[2].finished
+    peers[2].leave()
+    run_lockstep(peers)
+    assert peers[0].finished and peers[1].finished
+    assert peers[0].verdict.fair and peers[1].verdict.fair
+    assert 2 in peers[0].table.gone and peers[0].table.gone[2][0] == "left"
+
+
+def test_a_silent_seat_is_overdue_voted_gone_and_named():
+    peers = lockstep("toy", 3, b"silent")
+    run_lockstep(peers, until_seq=9)
+    run_lockstep(peers, silent=frozenset({2}))
+    waiting = peers[0].waiting_for
+    assert waiting is not None and waiting[0] == 2
+    timeout = peers[0].table.timeout_ms
+    assert peers[0].tick(waiting[2] + timeout - 1) == []
+    overdue = peers[0].tick(waiting[2] + timeout)
+    assert Overdue(2, waiting[1], waiting[2]) in overdue
+    peers[1].tick(waiting[2] + timeout)
+    run_lockstep(peers, silent=frozenset({2}))
+    gone = peers[1].table.gone.get(2)
+    assert gone is not None and gone[0] == "silent"
+    for peer in peers[:2]:
+        assert peer.finished and peer.verdict.seat == 2 and "withheld" in peer.verdict.reason
+
+
+def test_a_restarted_seat_rebuilds_itself_from_the_log():
+    peers = lockstep("toy", 3, b"restart")
+    run_lockstep(peers, until_seq=30)
+    keys, secrets = seat_keys(b"restart", 3)
+    again = PeerSession.join(peers[0].room, 1, keys[1], secrets[1])
+    for env in reversed(peers[0].table.log):
+        again.receive(env.data, 0)
+    assert again.table.head == peers[1].table.head
+    assert again.state.hash() == peers[1].state.hash()
+    assert again.knowledge.cards == peers[1].knowledge.cards
+    assert again.salts == peers[1].salts
+    peers[1] = again
+    run_lockstep(peers)
+    assert all(p.finished and p.verdict.fair for p in peers)
+
+
+def test_a_session_saves_its_log_and_hands_back_entries():
+    from protocol.savefile import verify_bytes
+
+    peers = lockstep("toy", 2, b"save")
+    run_lockstep(peers)
+    assert peers[1].entry(0) == peers[0].entry(0) and peers[1].entry(10**6) is None
+    assert verify_bytes(peers[1].save()).fair
+
+
+@pytest.mark.parametrize("game", ["toy", "system-launch"])
+@pytest.mark.parametrize(("at", "leaver"), [(3, 0), (8, 2), (11, 1), (14, 0), (20, 1)])
+def test_leaving_at_any_point_keeps_the_game_fair(game, at, leaver):
+    # during the seed exchange, a shuffle, a batch of deals, or play
+    peers = lockstep(game, 3, f"leave/{at}".encode())
+    run_lockstep(peers, until_seq=at)
+    if peers[leaver].finished:
+        pytest.skip("the game ended before that point")
+    peers[leaver].leave()
+    run_lockstep(peers)
+    for seat, peer in enumerate(peers):
+        if seat != leaver:
+            assert peer.finished and peer.verdict.fair, peer.verdict
+            assert peer.table.gone[leaver][0] == "left"
+
+
+@pytest.mark.parametrize(("at", "quiet"), [(2, 1), (9, 0), (13, 2), (30, 1)])
+def test_a_silent_seat_is_named_wherever_it_stops(at, quiet):
+    peers = lockstep("system-launch", 3, f"quiet/{at}".encode())
+    run_lockstep(peers, until_seq=at)
+    others = [p for s, p in enumerate(peers) if s != quiet]
+    now = 0
+    for _ in range(40):
+        run_lockstep(peers, silent=frozenset({quiet}))
+        if all(p.finished for p in others):
+            break
+        now += peers[0].table.timeout_ms
+        for peer in others:
+            peer.tick(now)
+    for peer in others:
+        assert peer.finished and peer.verdict.seat == quiet and "withheld" in peer.verdict.reason
