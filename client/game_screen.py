@@ -10,21 +10,23 @@ no step is taken, so reading the rules never changes the game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QPushButton, QSplitter, QVBoxLayout, QWidget
 
 from engines.core import IllegalAction
 
+from .games import kit_for
 from .i18n import LANGUAGE, tr
 from .local_game import Entry, LocalGame
 from .log_view import LogView
 from .net_game import NetGame
-from .system_launch.present import LogLine, LogWriter, seat_name
-from .system_launch.table import TableWidget
+from .system_launch.present import LogLine
 
 
 class GameScreen(QWidget):
-    """The table window's content for one local System Launch game."""
+    """The table window's content for one game (its table comes from the game's kit)."""
 
     finished = Signal()
     report_requested = Signal()
@@ -36,8 +38,9 @@ class GameScreen(QWidget):
         self.delay_ms = delay_ms
         self.paused = 0
         self.ended = False
-        self.last_line: LogLine | None = None
-        self.writer = LogWriter(game.human, game.players)
+        self.last_line: Any = None
+        self.kit = kit_for(game.game)
+        self.writer = self.kit.make_writer(game.human, game.players)
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._tick)
@@ -45,7 +48,7 @@ class GameScreen(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         split = QSplitter(Qt.Orientation.Horizontal)
-        self.table = TableWidget(game.players, game.names)
+        self.table = self.kit.make_table(game.players, game.names)
         self.table.action_chosen.connect(self.choose)
         self.table.report_requested.connect(self.report_requested.emit)
         split.addWidget(self.table)
@@ -120,7 +123,7 @@ class GameScreen(QWidget):
         except IllegalAction:
             self.refresh()
             return
-        self.table.selected_slot = None
+        self.kit.reset_choice(self.table)
         self._show(entries)
         self.schedule()
 
@@ -144,7 +147,7 @@ class GameScreen(QWidget):
     def _show(self, entries: list[Entry]) -> None:
         lines = [line for entry in entries for line in self.writer.lines(entry, self.game.knowledge)]
         if lines:
-            self.last_line = lines[-1]
+            self.last_line = self.kit.headline(lines)
         ended = self.game.over() is not None and not self.ended
         if ended:
             self.ended = True
@@ -178,18 +181,12 @@ class GameScreen(QWidget):
     def refresh(self) -> None:
         game = self.game
         self._show_network()
-        self.table.show_view(game.view(), game.knowledge, game.legal(), hand_limit=game.state.options.hand_limit)
+        self.kit.show_live(self.table, game, 0 if self.paused else self.delay_ms)
         over = game.over()
         if over is not None:
-            if over.winners:
-                self.table.set_banner(
-                    tr("table.launched") + "\n" + tr("table.launched_by", name=seat_name(game.names, over.winners[0]))
-                    if over.reason == "system launched"
-                    else tr("report.winner_plain", name=seat_name(game.names, over.winners[0])),
-                    "win",
-                )
-            else:
-                self.table.set_banner(tr("report.draw"), "event")
+            self.table.set_banner(
+                self.kit.over_banner(over, game.names, game.human), "win" if over.winners else "event"
+            )
         elif self.last_line is not None:
             self.table.set_banner(self.last_line.text(game.names), self.last_line.tone)
 

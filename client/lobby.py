@@ -32,12 +32,13 @@ from engines.core import registry
 
 from . import net, tasks
 from .cards_widgets import CardFace, CardFan
+from .games import kit_for, playable
 from .i18n import LANGUAGE, tr
 from .resources import GAMES
 from .settings import Settings
 
-#: Games whose table this version of the program can show.
-PLAYABLE = frozenset({"system-launch"})
+#: Games whose table this version of the program can show (those with a kit in :mod:`client.games`).
+PLAYABLE = playable()
 
 STYLE = (
     "QWidget#lobby { background: qlineargradient(x1:0, y1:0, x2:1, y2:1, stop:0 #15302a, stop:1 #0e1f2e); }"
@@ -129,9 +130,12 @@ class Lobby(QWidget):
         self.players = QSpinBox()
         self.players.setRange(2, 6)
         self.players.setValue(settings.players)
-        self.game_label, self.players_label = QLabel(), QLabel()
+        self.level = QComboBox()
+        self.game_label, self.players_label, self.level_label = QLabel(), QLabel(), QLabel()
         form.addRow(self.game_label, self.game)
         form.addRow(self.players_label, self.players)
+        form.addRow(self.level_label, self.level)
+        self.level_form = form
         self.local.box.addLayout(form)
         self.blurb = QLabel(objectName="section_text")
         self.blurb.setWordWrap(True)
@@ -211,6 +215,7 @@ class Lobby(QWidget):
         self.local.text.setText(tr("lobby.local.text"))
         self.game_label.setText(tr("lobby.game"))
         self.players_label.setText(tr("lobby.players"))
+        self.level_label.setText(tr("lobby.level"))
         for i, name in enumerate(GAMES):
             self.game.setItemText(i, tr(f"game.{name}"))
         self.start.setText(tr("lobby.start"))
@@ -246,6 +251,7 @@ class Lobby(QWidget):
         except KeyError:
             playable = False
         self.start.setEnabled(playable)
+        self._show_levels(game if playable else "")
         self.host.setEnabled(playable)
         self.host_online.setEnabled(playable)
         text = tr(f"game.blurb.{game}")
@@ -253,9 +259,29 @@ class Lobby(QWidget):
             text += "\n" + tr("game.coming", game=tr(f"game.{game}"))
         self.blurb.setText(text)
 
+    def _show_levels(self, game: str) -> None:
+        """The AI level choice, for games whose computer player has levels."""
+        kit = kit_for(game) if game in PLAYABLE else None
+        levels = kit.levels if kit is not None else ()
+        current = self.level.currentData()
+        self.level.blockSignals(True)
+        self.level.clear()
+        for level in levels:
+            self.level.addItem(tr(f"level.{level}"), level)
+        wanted = current if current in levels else (kit.default_level if kit is not None else "")
+        if wanted in levels:
+            self.level.setCurrentIndex(levels.index(wanted))
+        self.level.blockSignals(False)
+        self.level_form.setRowVisible(self.level, bool(levels))
+
+    def ai_level(self) -> str:
+        """The chosen AI level ("" when the game has none)."""
+        return self.level.currentData() or "" if self.level.count() else ""
+
     # -- actions ------------------------------------------------------------------------
     def _start(self) -> None:
-        self.settings.players = self.players.value()
+        if self.players.minimum() < self.players.maximum():  # a fixed count (a game for two) is no preference
+            self.settings.players = self.players.value()
         self.start_local.emit(self.game.currentData(), self.players.value())
 
     def _run(self, key: str, section: Section, coro: Any, on_done: Any, busy_text: str) -> None:

@@ -16,9 +16,12 @@ from PySide6.QtCore import QStandardPaths
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
+from engines.core import get as get_spec
+
 from . import gamefile, net, tasks
 from . import settings as settings_mod
 from .game_screen import GameScreen
+from .games import kit_for
 from .i18n import LANGUAGE, tr
 from .lobby import Lobby
 from .local_game import LocalGame
@@ -127,10 +130,19 @@ class MainWindow(QMainWindow):
     def bot_names(self) -> list[str]:
         return [n.strip() for n in tr("bot.names").split(",")]
 
-    def start_local(self, game: str, players: int, seed: bytes | None = None) -> GameScreen:
+    def start_local(self, game: str, players: int, seed: bytes | None = None, level: str | None = None) -> GameScreen:
+        """A game against the computer; ``level`` is the AI level (default: the lobby's choice)."""
         self._drop_screens()
-        self.settings.players = players
-        self.game = LocalGame.new(game, players, self.settings.name, self.bot_names(), seed or secrets.token_bytes(16))
+        kit = kit_for(game)
+        level = level or (self.lobby.ai_level() if self.lobby.game.currentData() == game else "") or kit.default_level
+        if level not in kit.levels:
+            level = kit.default_level
+        spec = get_spec(game)
+        if spec.min_players < spec.max_players:  # a game for exactly two leaves the preference alone
+            self.settings.players = players
+        extra = {"bot_kind": level} if level else {}
+        names = kit.bot_names(level, players - 1) if level else self.bot_names()
+        self.game = LocalGame.new(game, players, self.settings.name, names, seed or secrets.token_bytes(16), **extra)
         screen = GameScreen(self.game, self.settings.bot_delay_ms)
         screen.report_requested.connect(self.show_report)
         screen.rules_requested.connect(self.show_rules)
@@ -197,7 +209,8 @@ class MainWindow(QMainWindow):
             self.report.again_button.setVisible(isinstance(game, LocalGame))
             self.report.save_requested.connect(self.save_game)
             self.report.replay_requested.connect(self.replay_current)
-            self.report.again_requested.connect(lambda: self.start_local(game.game, game.players))
+            again = getattr(game, "bot_kind", None)
+            self.report.again_requested.connect(lambda: self.start_local(game.game, game.players, level=again))
             self.report.lobby_requested.connect(self.to_lobby)
             self.stack.addWidget(self.report)
         self.stack.setCurrentWidget(self.report)

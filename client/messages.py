@@ -8,6 +8,8 @@ the Russian original of the rules (Фаервол, Сбой!, Апгрейд!).
 
 from __future__ import annotations
 
+from .anomaly_maze.messages import MESSAGES as MAZE_MESSAGES
+
 LANGUAGES = ("en", "pl", "ru")
 
 _M: dict[str, tuple[str, str, str]] = {
@@ -488,6 +490,8 @@ _M: dict[str, tuple[str, str, str]] = {
         "Победил(а) {name} — Система запущена!",
     ),
     "report.winner_plain": ("{name} wins.", "Wygrywa {name}.", "Победил(а) {name}."),
+    "report.you_win_plain": ("You win!", "Wygrywasz!", "Вы победили!"),
+    "report.draw_plain": ("A draw.", "Remis.", "Ничья."),
     "report.draw": (
         "A draw: nobody launched a system.",
         "Remis: nikt nie uruchomił systemu.",
@@ -634,5 +638,8 @@ _M: dict[str, tuple[str, str, str]] = {
         "Файл слишком велик для файла игры.",
     ),
 }
+
+# Each game's table brings its own words.
+_M.update(MAZE_MESSAGES)
 
 CATALOGUE: dict[str, dict[str, str]] = {key: dict(zip(LANGUAGES, texts, strict=True)) for key, texts in _M.items()}

@@ -8,6 +8,8 @@ out anyway, it can show every hand ("full view").
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -24,11 +26,11 @@ from PySide6.QtWidgets import (
 from engines.core import Knowledge
 
 from .gamefile import Replay, SignedReplay
+from .games import kit_for
 from .i18n import LANGUAGE, tr
 from .log_view import LogView
 from .report import verdict_of
-from .system_launch.present import LogLine, LogWriter
-from .system_launch.table import TableWidget
+from .system_launch.present import LogLine
 
 
 class ReplayScreen(QWidget):
@@ -41,9 +43,10 @@ class ReplayScreen(QWidget):
         self.names = list(record.names)
         self.index = 0
         self.reached_end = False
-        writer = LogWriter(None, record.players)
+        self.kit = kit_for(record.game)
+        writer = self.kit.make_writer(None, record.players)
         spectator = Knowledge(None)
-        self.frame_lines: list[list[LogLine]] = [
+        self.frame_lines: list[list[Any]] = [
             writer.lines(frame, spectator) if frame.action is not None else [LogLine("replay.start")]
             for frame in replay.frames
         ]
@@ -54,7 +57,7 @@ class ReplayScreen(QWidget):
         root = QVBoxLayout(self)
         root.setContentsMargins(0, 0, 0, 0)
         split = QSplitter(Qt.Orientation.Horizontal)
-        self.table = TableWidget(record.players, self.names)
+        self.table = self.kit.make_table(record.players, self.names)
         split.addWidget(self.table)
         side = QWidget()
         sl = QVBoxLayout(side)
@@ -121,7 +124,7 @@ class ReplayScreen(QWidget):
             self.full.setEnabled(self.replay.full_view)
         frame = self.replay.frames[index]
         knowledge = frame.truth if (self.full.isChecked() and self.reached_end) else Knowledge(None)
-        self.table.show_view(frame.state.view(knowledge), knowledge, (), interactive=False)
+        self.kit.show_frame(self.table, frame.state.view(knowledge), knowledge)
         lines = [line for f in self.frame_lines[: index + 1] for line in f]
         self.log.set_lines(lines)
         if lines:
@@ -134,7 +137,9 @@ class ReplayScreen(QWidget):
         self.first_button.setEnabled(index > 0)
         self.next_button.setEnabled(index < self.last)
         self.last_button.setEnabled(index < self.last)
-        self.mode.setText(tr("replay.public") if not self.full.isChecked() else "")
+        self.mode.setText(tr("replay.public") if self.kit.secrets and not self.full.isChecked() else "")
+        self.mode.setVisible(self.kit.secrets)
+        self.full.setVisible(self.kit.secrets)
         if index == self.last and self.timer.isActive():
             self._toggle_play()
 

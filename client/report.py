@@ -19,9 +19,9 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushBut
 from engines.core import GameOver
 
 from .cards_widgets import CardRow
+from .games import kit_for
 from .i18n import LANGUAGE, tr
 from .system_launch.present import seat_name
-from .system_launch.table import face
 
 
 def verdict_of(protocol_verdict: Any) -> Verdict:
@@ -130,11 +130,11 @@ class ReportScreen(QWidget):
         grid = QGridLayout()
         grid.setHorizontalSpacing(14)
         grid.setVerticalSpacing(4)
-        self.rows: list[tuple[QLabel, CardRow]] = []
+        self.rows: list[tuple[QLabel, QWidget]] = []
+        kit = kit_for(game_title_id.removeprefix("game."))
         for seat in range(len(self.names)):
             label = QLabel(objectName="seat")
-            row = CardRow(0.5, 4)
-            row.set_cards([face(c) for c in view["system"][seat]], "")
+            row = kit.report_row(view, seat)
             grid.addWidget(label, seat, 0)
             grid.addWidget(row, seat, 1)
             self.rows.append((label, row))
@@ -179,9 +179,12 @@ class ReportScreen(QWidget):
 
     def headline_text(self) -> str:
         over = self.over
+        launch_game = self.game_title_id == "game.system-launch"
         if not over.winners:
-            return tr("report.draw")
+            return tr("report.draw") if launch_game else tr("report.draw_plain")
         winner = over.winners[0]
+        if not launch_game and winner == self.human:
+            return tr("report.you_win_plain")
         if over.reason == "system launched":
             if winner == self.human:
                 return tr("report.you_win")
@@ -199,7 +202,8 @@ class ReportScreen(QWidget):
         for seat, (label, row) in enumerate(self.rows):
             name = seat_name(self.names, seat)
             label.setText(tr("table.you", name=name) if seat == self.human else name)
-            row.set_cards(row.faces, tr("table.empty_row"))
+            if isinstance(row, CardRow):
+                row.set_cards(row.faces, tr("table.empty_row"))
         self.save_button.setText(tr("report.save"))
         self.replay_button.setText(tr("report.replay"))
         self.again_button.setText(tr("report.again"))

@@ -3,8 +3,8 @@
 Renders offscreen (no display needed) with a throw-away config directory, so
 the user's own settings are never touched: the lobby (and a relay error), the
 table mid-game, the Hacker Attack view, the rules window, the settings, the
-"System launched!" moment, the report, and the replay (public and full
-view).  ``--scale 2`` renders at a device pixel ratio of 2, as on a high-DPI
+"System launched!" moment, the report, the replay (public and full
+view), and Anomaly Maze mid-game and mid-combat.  ``--scale 2`` renders at a device pixel ratio of 2, as on a high-DPI
 screen; ``--language pl|ru`` renders in another language.
 """
 
@@ -162,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
         replay.show_frame(len(replay.replay.frames) - 1)
         replay.full.setChecked(True)
         shot("10-replay-full-view")
+    from .anomaly_maze.showcase import maze_shots
+
+    maze_shots(window, shot, app)
     window.close()
     executor.shutdown(wait=True)
     asyncio.events._set_running_loop(None)  # the loop was borrowed from a running QApplication
