@@ -1,0 +1,269 @@
+"""``python -m client.headless``: a peer without a window — a bot in a seat, over a real relay.
+
+    python -m client.headless --relay HOST:PORT --create system-launch --players 4 \\
+        --seat-bot greedy --state-dir DIR
+    python -m client.headless --relay HOST:PORT --join CODE --seat-bot greedy --state-dir DIR
+
+It creates or joins a room, takes a seat with a bot, plays to the end, prints the result and the
+audit verdict, and saves the game file.  Everything the seat needs to carry on — its signing key,
+its per-game secret (every other secret of the seat is derived from it), the room and the seat —
+is written to ``--state-dir`` before the first message goes out, so a peer that is killed and
+started again with the same arguments resumes its seat from the relay's retained log.
+
+Exit status: 0 the game ended and the audit says fair; 1 it ended otherwise (a cheat was
+named, or the game was abandoned); 2 a relay or room problem (the message says which).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from engines.core import registry
+from protocol.crypto.signing import SigningKey
+from protocol.events import Abandoned, Audited, CheatDetected, GameEnded, Gone, Overdue, YourTurn
+from protocol.savefile import dump
+from protocol.session import PeerSession
+from protocol.table import SeatInfo
+from relay.errors import RelayError
+from relay.rooms import RoomHost, join_room, normalize_code
+from relay.transport import Connected, Disconnected, Restored, RoomTransport, monotonic_ms
+
+log = logging.getLogger("client.headless")
+
+
+class SeatStore:
+    """The seat's files in ``--state-dir``: ``seat.json`` (public facts) and ``seat.key`` (secrets, mode 0600)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.dir = directory
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.info_path = self.dir / "seat.json"
+        self.key_path = self.dir / "seat.key"
+        self.info: dict[str, Any] = json.loads(self.info_path.read_text()) if self.info_path.exists() else {}
+        if self.key_path.exists():
+            raw = msgpack.unpackb(self.key_path.read_bytes(), raw=False)
+            self.signing_key = SigningKey.from_private_bytes(raw["sign"])
+            self.secret: bytes = raw["secret"]
+        else:
+            self.signing_key = SigningKey.generate()
+            self.secret = os.urandom(32)
+            fd = os.open(self.key_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(msgpack.packb({"sign": self.signing_key.private_bytes(), "secret": self.secret}))
+                f.flush()
+                os.fsync(f.fileno())
+        self.info.setdefault("peer", "p" + os.urandom(5).hex())
+
+    @property
+    def peer(self) -> str:
+        return str(self.info["peer"])
+
+    def save(self, **fields: Any) -> None:
+        self.info.update(fields)
+        tmp = self.info_path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(self.info, indent=1))
+        os.replace(tmp, self.info_path)
+
+    def card(self, name: str) -> bytes:
+        info = PeerSession.seat_card(name, self.signing_key, self.secret)
+        return msgpack.packb(info.as_body(), use_bin_type=True)
+
+
+def seat_info(card: bytes) -> SeatInfo:
+    raw = msgpack.unpackb(card, raw=False)
+    return SeatInfo(str(raw["name"])[:40], bytes(raw["sign"]), bytes(raw["box"]))
+
+
+class BotSeat:
+    """Answers the session's events: a bot decides on ``YourTurn``; the rest is reported."""
+
+    def __init__(
+        self, session: PeerSession, bot_name: str, secret: bytes, quiet: bool = False, think_ms: int = 0
+    ) -> None:
+        self.session = session
+        self.think_ms = think_ms
+        self.transport: RoomTransport | None = None
+        self.bot_name = bot_name
+        self.secret = secret
+        self.quiet = quiet
+        self.decisions = 0
+        self.result: Any = None
+        self.abandoned: str | None = None
+
+    def say(self, text: str) -> None:
+        if not self.quiet:
+            print(text, file=sys.stderr, flush=True)
+
+    def handle(self, events: list[Any]) -> None:
+        todo = list(events)
+        while todo:
+            event = todo.pop(0)
+            if isinstance(event, YourTurn):
+                if self.think_ms and self.transport is not None:
+                    asyncio.get_running_loop().call_later(self.think_ms / 1000, self.decide_later, event)
+                else:
+                    todo += self.decide(event)
+            elif isinstance(event, GameEnded):
+                self.result = event.result
+            elif isinstance(event, Abandoned):
+                self.abandoned = event.reason
+                self.say(f"[seat {self.session.seat}] {event}")
+            elif isinstance(event, Gone | Overdue | CheatDetected | Abandoned | Audited | Restored | Disconnected):
+                self.say(f"[seat {self.session.seat}] {event}")
+            elif isinstance(event, Connected) and event.count > 1:
+                self.say(f"[seat {self.session.seat}] reconnected (connection {event.count}); log read back")
+
+    def decide_later(self, event: YourTurn) -> None:
+        """A paced decision (``--think-ms``): decide, then hand what was written to the transport."""
+        events = self.decide(event)
+        self.handle(events)
+        if self.transport is not None:
+            self.transport.flush()
+
+    def decide(self, event: YourTurn) -> list[Any]:
+        session = self.session
+        if session.finished or session.seat is None or session.state is None:
+            return []
+        legal = session.legal_actions()
+        if not legal:
+            return []
+        spec = registry.get(session.state.game)
+        waiting = session.waiting_for
+        seq = waiting[1] if waiting is not None else event.seq
+        # A fresh bot per decision, seeded by the seat's secret and the entry it writes: the same
+        # decision again after a restart, so a resumed seat can never contradict itself.
+        bot = spec.bots[self.bot_name](session.seat, self.secret + seq.to_bytes(8, "big"))
+        action = bot.choose(session.state, session.knowledge, legal)
+        self.decisions += 1
+        return session.submit(action)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m client.headless", description=__doc__.split("\n\n")[0])
+    p.add_argument("--relay", required=True, help="HOST:PORT of the relay")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--create", metavar="GAME", help="open a room for GAME (e.g. system-launch)")
+    mode.add_argument("--join", metavar="CODE", help="join the room with this code")
+    p.add_argument("--players", type=int, default=4, help="seats in a created room")
+    p.add_argument("--seat-bot", default="greedy", help="the bot that plays this seat (random, greedy)")
+    p.add_argument("--state-dir", required=True, type=Path, help="where this seat's keys and state are kept")
+    p.add_argument("--name", default=None, help="seat name shown to the others")
+    p.add_argument("--room", default=None, help="with --create: use this code instead of a random one")
+    p.add_argument("--timeout-ms", type=int, default=120_000, help="silence after which a seat is voted gone")
+    p.add_argument("--save", type=Path, default=None, help="game file (default: STATE_DIR/game.sealed)")
+    p.add_argument("--gather-timeout", type=float, default=600.0, help="seconds to wait for the seats to fill")
+    p.add_argument("--think-ms", type=int, default=0, help="pause before each decision (demos, fault tests)")
+    p.add_argument("-q", "--quiet", action="store_true")
+    return p.parse_args(argv)
+
+
+async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> tuple[PeerSession, RoomHost | None]:
+    """Resume the stored seat, or create/join a room and take a seat (saved before anything is sent)."""
+    name = args.name or f"{args.seat_bot} bot"
+    if "room" in store.info and "seat" in store.info:
+        room, seat = store.info["room"], int(store.info["seat"])
+        say(f"resuming seat {seat} in room {room}")
+        creator = bytes.fromhex(store.info["creator"]) if store.info.get("creator") else None
+        session = PeerSession.join(room, seat, store.signing_key, store.secret, creator=creator)
+        if store.info.get("genesis"):
+            session.receive(bytes.fromhex(store.info["genesis"]), monotonic_ms())
+        return session, None
+    if args.create:
+        spec = registry.get(args.create)
+        if not spec.min_players <= args.players <= spec.max_players:
+            raise RelayError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players")
+        # A host restarted before its room filled up carries on with the same room code.
+        code = normalize_code(args.room) if args.room else store.info.get("hosting")
+        host = RoomHost(args.relay, args.create, args.players, store.peer, name, store.card(name), code=code)
+        print(f"room {host.code}", flush=True)
+        store.save(hosting=host.code, game=args.create)
+        cards = await host.gather(args.gather_timeout)
+        seats = [seat_info(c) for c in cards]
+        session = PeerSession.create(
+            host.code, args.create, {}, seats, store.signing_key, store.secret, args.timeout_ms, now_ms=monotonic_ms()
+        )
+        genesis = bytes(session.table.log[0].data) if session.table else b""
+        store.save(room=host.code, seat=0, creator=store.signing_key.public_bytes().hex(), genesis=genesis.hex())
+        return session, host
+    if args.join:
+        code = normalize_code(args.join)
+        seat, lobby = await join_room(args.relay, code, store.peer, name, store.card(name), timeout=args.gather_timeout)
+        store.save(room=code, seat=seat, game=lobby.game)
+        say(f"seat {seat} in room {code} ({lobby.game}, {lobby.seats_total} seats)")
+        return PeerSession.join(code, seat, store.signing_key, store.secret), None
+    raise RelayError("give --create GAME or --join CODE (or a --state-dir with a seat to resume)")
+
+
+async def play(args: argparse.Namespace) -> int:
+    store = SeatStore(args.state_dir)
+
+    def say(text: str) -> None:
+        if not args.quiet:
+            print(text, file=sys.stderr, flush=True)
+
+    session, host = await open_session(args, store, say)
+    seat = BotSeat(session, args.seat_bot, store.secret, args.quiet, args.think_ms)
+    transport = RoomTransport(
+        args.relay, session, store.peer, seat.handle, presence_info={"seat": session.seat, "name": args.name or ""}
+    )
+    seat.transport = transport
+    print(f"seat {session.seat} room {session.room}", flush=True)
+    await transport.run()
+    verdict = session.verdict
+    state = session.state
+    result = state.result() if state is not None else None
+    if result is not None:
+        who = "a draw" if result.draw else f"seat {result.winners[0]} wins"
+        print(f"result: {who} ({result.reason})", flush=True)
+    elif seat.abandoned:
+        print(f"result: abandoned ({seat.abandoned})", flush=True)
+    else:
+        print("result: the game did not reach its end", flush=True)
+    label = "fair" if verdict is not None and verdict.fair else (verdict.label if verdict else "none")
+    print(f"verdict: {label}" + (f" — {verdict.reason}" if verdict and not verdict.fair else ""), flush=True)
+    if state is not None:
+        print(f"final state hash {state.hash().hex()}", flush=True)
+    if session.table is not None:
+        path = args.save or (args.state_dir / "game.sealed")
+        path.write_bytes(dump(session.room, [bytes(e.data) for e in session.table.log]))
+        print(f"saved {path} ({session.table.head + 1} entries)", flush=True)
+    print(
+        f"restored {sum(isinstance(r, Restored) for r in transport.reports)} relay copies; "
+        f"rejected {sum(type(r).__name__ == 'Rejected' for r in transport.reports)} messages",
+        flush=True,
+    )
+    store.save(finished=True, verdict=label)
+    if host is not None:
+        await host.close()
+    return 0 if verdict is not None and verdict.fair else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return asyncio.run(play(args))
+    except RelayError as exc:
+        print(f"error: {exc}", file=sys.stderr, flush=True)
+        return 2
+    except KeyError as exc:
+        print(f"error: unknown game or bot {exc}", file=sys.stderr, flush=True)
+        return 2
+    except KeyboardInterrupt:
+        with contextlib.suppress(Exception):
+            print("interrupted; run again with the same --state-dir to resume the seat", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,226 @@
+"""The embedded relay: an amqtt MQTT 3.1.1 broker, started and stopped from asyncio.
+
+Used by ``python -m relay``, by the desktop program's "host a LAN game", and by the tests.
+The relay understands nothing about games: it stores retained messages and forwards
+publications.  Its only policy is hygiene — topics confined to ``sealed/v1/``, a payload size
+limit, a connection limit — because the protocol above it never trusts it anyway.
+
+amqtt keeps retained messages in memory only: a restart of the embedded relay forgets the
+rooms, and the peers' transports put every entry they hold back on reconnect (see
+:mod:`relay.transport`).  Operators who want restarts to keep games run Mosquitto with
+persistence (``relay/mosquitto/``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from amqtt.broker import Broker
+from amqtt.contexts import Action, BaseContext
+from amqtt.plugins.base import BasePlugin, BaseTopicPlugin
+from amqtt.session import Session
+
+from . import topics
+from .discovery import Advertisement, advertise
+
+log = logging.getLogger("relay.broker")
+
+
+class _NoStartupTraceback(logging.Filter):
+    """amqtt logs a traceback when a port is busy; :meth:`EmbeddedRelay.start` raises a clear OSError instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() != "Broker startup failed"
+
+
+logging.getLogger("amqtt.broker").addFilter(_NoStartupTraceback())
+
+#: Protocol version announced in the zeroconf TXT record; a client refuses other majors.
+RELAY_PROTOCOL = "1"
+#: Largest payload a client may publish (a log entry is a few KiB; a shuffle pass of 44 cards ~3 KiB).
+DEFAULT_MAX_PAYLOAD = 256 * 1024
+
+
+@dataclass
+class RelayConfig:
+    """What an embedded relay listens on and what it allows."""
+
+    host: str = "0.0.0.0"
+    port: int = 1883
+    ws_port: int | None = None
+    max_payload: int = DEFAULT_MAX_PAYLOAD
+    max_connections: int = 2000
+    #: Announce on the LAN with zeroconf (``_mqtt._tcp``).
+    advertise: bool = True
+    name: str = "Sealed Table relay"
+    #: Interfaces zeroconf uses (None: all).  Tests pass ``["127.0.0.1"]``.
+    zeroconf_interfaces: list[str] | None = None
+    extra_txt: dict[str, str] = field(default_factory=dict)
+
+
+class SealedTopicPlugin(BaseTopicPlugin):
+    """Confines every client to the project's topic tree (``sealed/v1/#``), for publish and subscribe."""
+
+    def __init__(self, context: BaseContext) -> None:
+        super().__init__(context)
+
+    async def topic_filtering(
+        self, *, session: Session | None = None, topic: str | None = None, action: Action | None = None
+    ) -> bool | None:
+        allowed = bool(topic) and (topic == topics.ROOT + "/#" or topic.startswith(topics.ROOT + "/"))
+        if not allowed:
+            log.info("refused %s on %r from %s", action, topic, session.client_id if session else "?")
+        return allowed
+
+
+class ConnectionLogPlugin(BasePlugin[BaseContext]):
+    """One clear log line per client that comes or goes (the packet-level loggers are too noisy)."""
+
+    async def on_broker_client_connected(self, *, client_id: str, client_session: Any = None) -> None:
+        log.info("client connected: %s", client_id)
+
+    async def on_broker_client_disconnected(self, *, client_id: str, client_session: Any = None) -> None:
+        log.info("client disconnected: %s", client_id)
+
+
+class _LimitedBroker(Broker):
+    """amqtt's broker with a payload size limit (amqtt has none of its own).
+
+    An oversized publication closes the client's connection, as Mosquitto's
+    ``max_packet_size`` does, so a stranger cannot fill the relay's memory with one message.
+    """
+
+    max_payload = DEFAULT_MAX_PAYLOAD
+
+    async def _handle_message_delivery(self, client_session: Session, handler: Any, wait_deliver: Any) -> bool:
+        message = wait_deliver.result()
+        if message is not None and message.data is not None and len(message.data) > self.max_payload:
+            log.warning(
+                "closing %s: payload of %d bytes on %r exceeds the limit of %d",
+                client_session.client_id,
+                len(message.data),
+                message.topic,
+                self.max_payload,
+            )
+            return False
+        return await super()._handle_message_delivery(client_session, handler, wait_deliver)
+
+
+def _broker_config(cfg: RelayConfig) -> dict[str, Any]:
+    listeners: dict[str, Any] = {
+        "default": {"type": "tcp", "bind": f"{cfg.host}:{cfg.port}", "max_connections": cfg.max_connections},
+    }
+    if cfg.ws_port is not None:
+        listeners["ws"] = {"type": "ws", "bind": f"{cfg.host}:{cfg.ws_port}", "max_connections": cfg.max_connections}
+    return {
+        "listeners": listeners,
+        # Sessions of clients that went away for good are dropped after a day.
+        "session_expiry_interval": 24 * 3600,
+        "plugins": {
+            "amqtt.plugins.authentication.AnonymousAuthPlugin": {"allow_anonymous": True},
+            "relay.broker.SealedTopicPlugin": {},
+            "relay.broker.ConnectionLogPlugin": {},
+        },
+    }
+
+
+class EmbeddedRelay:
+    """An amqtt broker that can be started and stopped from a running asyncio loop.
+
+    ``port=0`` picks a free port; :attr:`port` gives the real one after :meth:`start`.
+    """
+
+    def __init__(self, config: RelayConfig | None = None) -> None:
+        self.config = config or RelayConfig()
+        self._broker: _LimitedBroker | None = None
+        self._advert: Advertisement | None = None
+        self.port: int = self.config.port
+        self.ws_port: int | None = self.config.ws_port
+
+    @property
+    def running(self) -> bool:
+        return self._broker is not None
+
+    @property
+    def address(self) -> str:
+        host = "127.0.0.1" if self.config.host in ("0.0.0.0", "", "::") else self.config.host
+        return f"{host}:{self.port}"
+
+    def retained_count(self) -> int:
+        """How many retained messages the relay holds (for logs and tests)."""
+        return len(self._broker.retained_messages) if self._broker else 0
+
+    async def start(self) -> None:
+        if self._broker is not None:
+            raise RuntimeError("the relay is already running")
+        broker = _LimitedBroker(_broker_config(self.config))
+        broker.max_payload = self.config.max_payload
+        try:
+            await broker.start()
+        except Exception as exc:  # amqtt wraps bind errors in BrokerError
+            raise OSError(f"cannot start the relay on {self.config.host}:{self.config.port}: {exc}") from None
+        self._broker = broker
+        self.port = _bound_port(broker, "default") or self.config.port
+        if self.config.ws_port is not None:
+            self.ws_port = _bound_port(broker, "ws") or self.config.ws_port
+        log.info(
+            "Sealed Table relay listening on %s:%d%s (max payload %d bytes, max %d connections)",
+            self.config.host,
+            self.port,
+            f", WebSocket on port {self.ws_port}" if self.ws_port is not None else "",
+            self.config.max_payload,
+            self.config.max_connections,
+        )
+        if self.config.advertise:
+            txt = {"sealed-table": RELAY_PROTOCOL, "proto": "mqtt311", "topics": topics.ROOT}
+            if self.ws_port is not None:
+                txt["ws"] = str(self.ws_port)
+            txt.update(self.config.extra_txt)
+            try:
+                self._advert = await advertise(
+                    self.config.name, self.port, txt, interfaces=self.config.zeroconf_interfaces
+                )
+                log.info("announced on the LAN as %r (_mqtt._tcp)", self.config.name)
+            except Exception as exc:  # no multicast is no reason to refuse to relay
+                log.warning("LAN announcement failed (%s); the relay works, but must be typed in by address", exc)
+
+    async def stop(self) -> None:
+        if self._advert is not None:
+            await self._advert.close()
+            self._advert = None
+        broker, self._broker = self._broker, None
+        if broker is not None:
+            await broker.shutdown()
+            log.info("relay stopped")
+
+    async def __aenter__(self) -> EmbeddedRelay:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+
+def _bound_port(broker: Broker, listener: str) -> int | None:
+    server = broker._servers.get(listener)
+    instance = getattr(server, "instance", None)
+    sockets = getattr(instance, "sockets", None)
+    if not sockets:
+        return None
+    return int(sockets[0].getsockname()[1])
+
+
+async def serve_forever(config: RelayConfig, stop: asyncio.Event) -> None:
+    """Run a relay until ``stop`` is set (the CLI sets it on SIGINT/SIGTERM)."""
+    relay = EmbeddedRelay(config)
+    await relay.start()
+    try:
+        await stop.wait()
+    finally:
+        log.info(
+            "stopping (holding %d retained messages, which an embedded relay does not keep)", relay.retained_count()
+        )
+        await relay.stop()

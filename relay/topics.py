@@ -1,0 +1,82 @@
+"""The relay's topic tree, in one place, so every part agrees on it.
+
+Everything lives under ``sealed/v1/``: the Mosquitto ACL and the embedded broker's topic
+filter confine clients to that prefix, so a relay shared with other MQTT users stays tidy.
+"""
+
+from __future__ import annotations
+
+import re
+
+ROOT = "sealed/v1"
+#: Room names usable in a topic (room codes of :mod:`relay.rooms` are a subset: 6 capital letters).
+_ROOM = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_PEER = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class TopicError(ValueError):
+    """A room code or peer name that cannot be used in a topic."""
+
+
+def check_room(room: str) -> str:
+    if not _ROOM.match(room):
+        raise TopicError(f"room {room!r} must be 1-64 letters, digits, '-' or '_'")
+    return room
+
+
+def check_peer(peer: str) -> str:
+    if not _PEER.match(peer):
+        raise TopicError(f"peer id {peer!r} must be 1-64 letters, digits, '-' or '_'")
+    return peer
+
+
+def log(room: str, seq: int) -> str:
+    return f"{ROOT}/room/{room}/log/{seq}"
+
+
+def log_filter(room: str) -> str:
+    return f"{ROOT}/room/{room}/log/+"
+
+
+def presence(room: str, peer: str) -> str:
+    return f"{ROOT}/room/{room}/presence/{peer}"
+
+
+def presence_filter(room: str) -> str:
+    return f"{ROOT}/room/{room}/presence/+"
+
+
+def join(room: str, peer: str) -> str:
+    return f"{ROOT}/room/{room}/join/{peer}"
+
+
+def join_filter(room: str) -> str:
+    return f"{ROOT}/room/{room}/join/+"
+
+
+def seats(room: str) -> str:
+    return f"{ROOT}/room/{room}/seats"
+
+
+def sync(room: str, peer: str) -> str:
+    """A non-retained marker a client sends itself: once it comes back, the retained read-back is done."""
+    return f"{ROOT}/room/{room}/sync/{peer}"
+
+
+def lobby(room: str) -> str:
+    return f"{ROOT}/lobby/{room}"
+
+
+LOBBY_FILTER = f"{ROOT}/lobby/+"
+
+
+def parse_log_seq(topic: str) -> int | None:
+    """The sequence number of a log topic, or None when the topic is not a well-formed log topic."""
+    last = topic.rsplit("/", 1)[-1]
+    if not last.isdigit() or len(last) > 9 or (len(last) > 1 and last[0] == "0"):
+        return None
+    return int(last)
+
+
+def last_segment(topic: str) -> str:
+    return topic.rsplit("/", 1)[-1]

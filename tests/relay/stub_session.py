@@ -1,0 +1,107 @@
+"""A tiny real session for transport tests: seats take turns writing numbered entries to one log.
+
+It has the shape of ``protocol.session.PeerSession`` that the transport relies on — receive,
+tick, take_outgoing, take_notices, finished, and ``table.log[seq].data`` / ``table.head`` —
+without any cryptography, so a transport test fails only because of the transport.
+Entry bytes: ``b"E|{seq}|{seat}|{room}"``.  Anything else is rejected with a reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Outbound:
+    seq: int
+    data: bytes
+    topic: str
+
+
+@dataclass(frozen=True)
+class Rejected:
+    reason: str
+
+
+@dataclass(frozen=True)
+class YourTurn:
+    seq: int
+
+
+@dataclass(frozen=True)
+class Entry:
+    data: bytes
+
+
+@dataclass
+class StubTable:
+    log: list[Entry] = field(default_factory=list)
+
+    @property
+    def head(self) -> int:
+        return len(self.log) - 1
+
+
+class StubSession:
+    """Seat ``seat`` of ``seats`` writes every entry ``seq`` with ``seq % seats == seat``, up to ``length``."""
+
+    def __init__(self, room: str, seat: int | None, seats: int = 2, length: int = 30) -> None:
+        self.room = room
+        self.seat = seat
+        self.seats = seats
+        self.length = length
+        self.table = StubTable()
+        self._buffer: dict[int, bytes] = {}
+        self._out: list[Outbound] = []
+        self._announced: set[int] = set()
+        self.rejected: list[Rejected] = []
+
+    @property
+    def finished(self) -> bool:
+        return len(self.table.log) >= self.length
+
+    def entry(self, seq: int, seat: int) -> bytes:
+        return f"E|{seq}|{seat}|{self.room}".encode()
+
+    def receive(self, data: bytes, now_ms: int) -> list[object]:
+        try:
+            tag, seq_t, seat_t, room = data.decode().split("|")
+            seq, seat = int(seq_t), int(seat_t)
+        except (UnicodeDecodeError, ValueError):
+            r = Rejected(f"malformed entry {data[:16]!r}")
+            self.rejected.append(r)
+            return [r]
+        if tag != "E" or room != self.room or seat != seq % self.seats or seq >= self.length:
+            r = Rejected(f"entry {seq} is not valid here")
+            self.rejected.append(r)
+            return [r]
+        if seq <= self.table.head:
+            return []  # duplicate (the stub has no equivocation: entries are a function of seq)
+        self._buffer[seq] = data
+        while self.table.head + 1 in self._buffer:
+            self.table.log.append(Entry(self._buffer.pop(self.table.head + 1)))
+        return self._pump()
+
+    def submit(self, seq: int) -> list[object]:
+        assert seq == self.table.head + 1 and seq % self.seats == self.seat
+        data = self.entry(seq, seq % self.seats)
+        self._out.append(Outbound(seq, data, f"log/{seq}"))
+        self.table.log.append(Entry(data))
+        return self._pump()
+
+    def _pump(self) -> list[object]:
+        nxt = self.table.head + 1
+        if self.seat is not None and not self.finished and nxt % self.seats == self.seat and nxt not in self._announced:
+            self._announced.add(nxt)
+            return [YourTurn(nxt)]
+        return []
+
+    def tick(self, now_ms: int) -> list[object]:
+        return self._pump()
+
+    def take_outgoing(self) -> list[Outbound]:
+        out, self._out = self._out, []
+        return out
+
+    def take_notices(self) -> list[Outbound]:
+        return []

@@ -1,0 +1,182 @@
+"""The transport over the embedded relay (in-process), with a stand-in session: delivery, read-back, healing."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import struct
+
+import aiomqtt
+import pytest
+from relay_helpers import free_port
+from stub_session import StubSession, YourTurn
+
+from relay import topics
+from relay.broker import EmbeddedRelay, RelayConfig
+from relay.transport import Backoff, Connected, RoomTransport
+
+
+def connect_with_will(client_id: str, topic: str, message: bytes) -> bytes:
+    """A raw MQTT 3.1.1 CONNECT with a retained QoS 1 will (clean session, keepalive 60 s)."""
+
+    def s(b: bytes) -> bytes:
+        return struct.pack("!H", len(b)) + b
+
+    body = b"\x00\x04MQTT\x04" + bytes([0x02 | 0x04 | 0x08 | 0x20]) + struct.pack("!H", 60)
+    body += s(client_id.encode()) + s(topic.encode()) + s(message)
+    return bytes([0x10, len(body)]) + body
+
+
+def make_peer(address: str, session: StubSession, name: str, delay: float = 0.0) -> RoomTransport:
+    """A transport whose driver writes the seat's entries (after ``delay`` seconds, to stretch a game)."""
+    transport: RoomTransport
+
+    def drive(events: list[object]) -> None:
+        for e in events:
+            if isinstance(e, YourTurn):
+                if delay:
+                    asyncio.get_running_loop().call_later(delay, write, e.seq)
+                else:
+                    write(e.seq)
+
+    def write(seq: int) -> None:
+        drive(session.submit(seq))
+        transport.flush()
+
+    transport = RoomTransport(address, session, name, drive, tick_ms=50, backoff=Backoff(0.05, 0.5))
+    return transport
+
+
+async def relay(port: int = 0) -> EmbeddedRelay:
+    r = EmbeddedRelay(RelayConfig(host="127.0.0.1", port=port, advertise=False))
+    await r.start()
+    return r
+
+
+async def read_retained(address: str, room: str) -> dict[int, bytes]:
+    host, port = address.split(":")
+    got: dict[int, bytes] = {}
+    async with aiomqtt.Client(host, int(port), identifier="reader-" + os.urandom(3).hex()) as c:
+        await c.subscribe(topics.log_filter(room), qos=1)
+
+        async def collect() -> None:
+            async for m in c.messages:
+                seq = topics.parse_log_seq(m.topic.value)
+                if seq is not None:
+                    got[seq] = bytes(m.payload)  # type: ignore[arg-type]
+
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(collect(), 0.8)
+    return got
+
+
+@pytest.mark.timeout(60)
+def test_two_peers_exchange_every_entry_and_a_late_observer_reads_it_back() -> None:
+    async def main() -> None:
+        r = await relay()
+        try:
+            a, b = StubSession("ROOMAA", 0, length=40), StubSession("ROOMAA", 1, length=40)
+            await asyncio.wait_for(
+                asyncio.gather(make_peer(r.address, a, "a").run(), make_peer(r.address, b, "b").run()), 30
+            )
+            assert [e.data for e in a.table.log] == [e.data for e in b.table.log]
+            assert len(a.table.log) == 40
+            # A late observer (no seat) reads the whole game back from the relay's retained log.
+            late = StubSession("ROOMAA", None, length=40)
+            await asyncio.wait_for(make_peer(r.address, late, "late").run(), 20)
+            assert [e.data for e in late.table.log] == [e.data for e in a.table.log]
+            assert not (a.rejected or b.rejected or late.rejected)
+        finally:
+            await r.stop()
+
+    asyncio.run(main())
+
+
+@pytest.mark.timeout(60)
+def test_relay_restart_without_storage_loses_nothing() -> None:
+    """The embedded relay keeps nothing across a restart: the peers put every entry back."""
+
+    async def main() -> None:
+        port = free_port()
+        r = await relay(port)
+        a, b = StubSession("ROOMBB", 0, length=60), StubSession("ROOMBB", 1, length=60)
+        ta, tb = make_peer(r.address, a, "a", 0.02), make_peer(r.address, b, "b", 0.02)
+        events: list[object] = []
+        inner = ta.driver
+        ta.driver = lambda evs: (events.extend(evs), inner(evs))  # type: ignore[func-returns-value]
+        game = asyncio.gather(ta.run(), tb.run())
+        while a.table.head < 15:
+            await asyncio.sleep(0.02)
+        await r.stop()
+        assert not a.finished
+        await asyncio.sleep(0.3)
+        r = await relay(port)
+        try:
+            await asyncio.wait_for(game, 30)
+            assert ta.connections >= 2 and tb.connections >= 2
+            assert sum(isinstance(e, Connected) for e in events) >= 2
+            got = await read_retained(r.address, "ROOMBB")
+            assert [got[i] for i in range(60)] == [e.data for e in a.table.log]
+            assert any(rep.reason == "missing" for rep in ta.reports + tb.reports)
+        finally:
+            await r.stop()
+
+    asyncio.run(main())
+
+
+@pytest.mark.timeout(60)
+def test_garbage_over_a_retained_entry_is_reported_and_healed() -> None:
+    async def main() -> None:
+        r = await relay()
+        try:
+            a, b = StubSession("ROOMCC", 0, length=50), StubSession("ROOMCC", 1, length=50)
+            ta, tb = make_peer(r.address, a, "a", 0.03), make_peer(r.address, b, "b", 0.03)
+            game = asyncio.gather(ta.run(), tb.run())
+            while a.table.head < 10:
+                await asyncio.sleep(0.02)
+            host, port = r.address.split(":")
+            async with aiomqtt.Client(host, int(port), identifier="vandal") as v:
+                for seq in (2, 5, 7):
+                    await v.publish(topics.log("ROOMCC", seq), b"garbage!", qos=1, retain=True)
+                await v.publish(topics.log("ROOMCC", 3), b"", qos=1, retain=True)  # delete it
+            await asyncio.wait_for(game, 30)
+            got = await read_retained(r.address, "ROOMCC")
+            assert [got.get(i) for i in range(50)] == [e.data for e in a.table.log]
+            assert a.rejected and b.rejected  # the garbage reached the sessions and was refused
+            healed = {rep.topic for rep in ta.reports + tb.reports if getattr(rep, "topic", None)}
+            assert {topics.log("ROOMCC", s) for s in (2, 3, 5, 7)} <= healed
+        finally:
+            await r.stop()
+
+    asyncio.run(main())
+
+
+@pytest.mark.timeout(30)
+def test_presence_is_retained_with_a_last_will() -> None:
+    async def main() -> None:
+        r = await relay()
+        try:
+            a = StubSession("ROOMDD", 0, length=4)
+            b = StubSession("ROOMDD", 1, length=4)
+            seen: list[object] = []
+            tb = make_peer(r.address, b, "bee")
+            inner = tb.driver
+            tb.driver = lambda evs: (seen.extend(evs), inner(evs))  # type: ignore[func-returns-value]
+            await asyncio.wait_for(asyncio.gather(make_peer(r.address, a, "ay").run(), tb.run()), 20)
+            host, port = r.address.split(":")
+            # Someone who vanishes without a word: the broker publishes the will.
+            reader, writer = await asyncio.open_connection(host, int(port))
+            writer.write(connect_with_will("ghost", topics.presence("ROOMDD", "ghost"), b"\x81\xa6status\xa4gone"))
+            assert (await reader.readexactly(4))[:2] == b"\x20\x02"  # CONNACK
+            writer.transport.abort()  # no DISCONNECT: the will goes out
+            await asyncio.sleep(2.5)
+            late = StubSession("ROOMDD", None, length=4)
+            tl = make_peer(r.address, late, "late")
+            await asyncio.wait_for(tl.run(), 10)
+            statuses = {p: tl.presence[p].status for p in tl.presence}
+            assert statuses.get("ay") == "done" and statuses.get("bee") == "done"
+            assert statuses.get("ghost") == "gone"
+        finally:
+            await r.stop()
+
+    asyncio.run(main())
