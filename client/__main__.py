@@ -13,27 +13,12 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def headless_demo(game: str, players: int, seed: str) -> int:
-    """Play one game with bots in every seat and print how it went."""
-    from engines.core import Referee, get
-
-    spec = get(game)
-    state = spec.new_state(players, {})
-    referee = Referee(state, seed.encode())
-    bots = [spec.bots["greedy" if "greedy" in spec.bots else "random"](s, seed.encode()) for s in range(players)]
-    over = referee.play(bots)
-    winner = "nobody (a draw)" if over.draw else f"seat {over.winners[0]}"
-    print(f"{spec.title}: {players} bots played {len(referee.history)} actions; winner: {winner} ({over.reason}).")
-    print(f"final state hash {state.hash().hex()}")
-    return 0
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="sealed-table", description=__doc__)
     parser.add_argument("--headless", action="store_true", help="run the headless demo even with a display")
     parser.add_argument("--game", default="system-launch")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", default="demo")
+    parser.add_argument("--bot", default="greedy")
     args = parser.parse_args(argv)
     if not args.headless and has_display():
         try:
@@ -44,7 +29,9 @@ def main(argv: list[str] | None = None) -> int:
             return run_app()
     else:
         print("No display found: running a headless demo game with bots.", file=sys.stderr)
-    return headless_demo(args.game, args.players, args.seed)
+    from client.demo import headless_demo
+
+    return headless_demo(args.game, args.players, args.bot)
 
 
 if __name__ == "__main__":
