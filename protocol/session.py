@@ -96,6 +96,7 @@ class PeerSession:
         self._votes: dict[tuple[int, int], dict[int, Envelope]] = {}
         self._leaves: dict[int, Envelope] = {}
         self._voted: set[tuple[int, int]] = set()
+        self._acked: set[int] = set()
         self._overdue: set[int] = set()
         self._announced: set[int] = set()
         self._out: list[Outbound] = []
@@ -283,7 +284,14 @@ class PeerSession:
         return self.take_events()
 
     def vote_gone(self) -> list[Event]:
-        """Vote that the seat owing the next entry is gone (binding: its late entry is refused)."""
+        """Vote that the seat owing the next entry is gone.
+
+        While the vote stands the seat's late entry is held, not applied: once every
+        other remaining seat has voted, the designated seat records it gone and the late
+        entry is refused.  If another remaining seat builds on the late entry (an entry
+        or a vote chained to it), that seat took it without voting, the votes can never
+        complete, and this vote is dropped: the late entry stands (docs/protocol.md).
+        """
         self._vote()
         return self.take_events()
 
@@ -378,8 +386,16 @@ class PeerSession:
     def _take_notice(self, env: Envelope) -> None:
         head = self.table.head if self.table is not None else 0
         if env.type == "vote":
-            if head < env.seq <= head + MAX_AHEAD:  # a vote about a settled entry means nothing now
+            if head < env.seq <= head + MAX_AHEAD:
                 self._votes.setdefault((env.seq, env.body["target"]), {})[env.seat] = env
+            elif 0 < env.seq <= head and self.table is not None:
+                # A vote against an entry I already applied: its voter holds that entry back until a
+                # remaining seat builds on it; tell it I did (the votes against it cannot complete).
+                applied = self.table.log[env.seq]
+                target = env.body["target"]
+                against = target == applied.seat and target not in (env.seat, self.seat)
+                if against and applied.type != "gone" and applied.prev == env.prev:
+                    self._ack(applied)
         else:
             self._leaves.setdefault(env.seat, env)
 
@@ -409,6 +425,10 @@ class PeerSession:
             return
         table = self.table
         assert table is not None
+        late = applied.type != "gone" and env.prev == applied.prev and env.body.get("target") == applied.seat
+        if self.seat is None and env.type == "gone" and late:
+            self._rewind(env)
+            return
         if env.type == "gone" and env.body["target"] == applied.seat == self.seat and env.prev == applied.prev:
             self._verdict = Verdict(False, self.seat, env.seq, "this seat was declared gone (it answered too late)")
             self._events.append(Gone(self.seat, env.seq, env.body["reason"]))
@@ -417,6 +437,26 @@ class PeerSession:
             raise ProtocolError(Code.STALE, f"seat {env.seat}'s entry {env.seq} came after it was declared gone")
         self._seq_hint = env.seq
         raise Misconduct(env.seat, f"wrote entry {env.seq} out of turn (seat {applied.seat} wrote it)")
+
+    def _rewind(self, gone: Envelope) -> None:
+        """An observer took a late entry that every other seat had voted against: replay without it.
+
+        An observer casts no vote, so it cannot hold a late entry back as a voter
+        does; when the ``gone`` record that replaces it arrives, the replica is
+        rebuilt from the log up to that seq and the record is applied in its place
+        (the table checks its votes; an invalid one names its writer as usual).
+        """
+        old = self.table
+        assert old is not None
+        table = Table(old.log[0], hooks=self)
+        for entry in old.log[1 : gone.seq]:
+            table.apply(entry)
+        table.take_events()
+        self.table = table
+        self._buffer = {seq: bucket for seq, bucket in self._buffer.items() if seq > gone.seq}
+        self._buffer[gone.seq] = {gone.data: gone}
+        reason = f"seat {gone.body['target']}'s entry {gone.seq} came after every other seat voted it gone"
+        self._events.append(Rejected(str(Code.STALE), reason, gone.seq))
 
     def _equivocation(self, first: Envelope, second: Envelope) -> None:
         self._events.append(Equivocation(first.seat, first.seq, first.data, second.data))
@@ -433,14 +473,19 @@ class PeerSession:
             if not bucket or exp is None:
                 return
             candidates = sorted(bucket.values(), key=lambda e: (e.type == "gone", e.seat != exp.writer, e.data))
+            held_back: list[Envelope] = []
             if (seq, exp.writer) in self._voted:
-                stale = [e for e in candidates if e.seat == exp.writer and e.type != "gone"]
-                candidates = [e for e in candidates if e not in stale]
-                for e in stale:
-                    self._events.append(Rejected(str(Code.STALE), f"seat {e.seat} answered after the vote", seq))
-                    del bucket[e.data]
-                if not candidates:
-                    return
+                # My vote stands until every vote is in (then the designated seat writes `gone`), unless
+                # another remaining seat built on the late entry: that seat took it without voting, so
+                # the votes can never complete; the late entry stands and my vote is dropped.
+                late = [e for e in candidates if e.seat == exp.writer and e.type != "gone"]
+                if late and any(self._built_on(e) for e in late):
+                    self._voted.discard((seq, exp.writer))
+                else:
+                    held_back = late
+                    candidates = [e for e in candidates if e not in late]
+                    if not candidates:
+                        return
             chosen = candidates[0]
             if chosen.prev != table.head_digest:
                 # It may chain to another version of the previous entry (an equivocation still in
@@ -453,6 +498,12 @@ class PeerSession:
                 chosen = writer_entries[0]
             del self._buffer[seq]
             self._apply(chosen)
+            for e in held_back:
+                self._events.append(Rejected(str(Code.STALE), f"seat {e.seat} answered after the vote", seq))
+            if chosen.type != "gone" and chosen.seat != self.seat:
+                votes = self._votes.get((seq, chosen.seat), {}).values()
+                if any(v.seat not in (self.seat, chosen.seat) and v.prev == chosen.prev for v in votes):
+                    self._ack(chosen)  # another seat voted against this entry's author: it waits for a builder
             for other in candidates[1:]:
                 if not self.finished:
                     try:
@@ -460,6 +511,51 @@ class PeerSession:
                     except ProtocolError as exc:
                         self._events.append(Rejected(str(exc.code), exc.reason, seq))
             self._since = self._now
+
+    def _built_on(self, late: Envelope) -> bool:
+        """Whether a remaining seat other than ``late``'s author wrote an entry or a vote chained to it.
+
+        Followed through the buffered entries after it: the author's own later
+        entries do not count, a remaining seat's entry or vote on the chain does.
+        """
+        table = self.table
+        assert table is not None
+        others = {s for s in table.active() if s != late.seat}
+        tips = {late.digest}
+        seq = late.seq + 1
+        while tips and seq <= table.head + MAX_AHEAD:
+            for (vote_seq, _), votes in self._votes.items():
+                if vote_seq == seq and any(v.prev in tips and v.seat in others for v in votes.values()):
+                    return True
+            bucket = self._buffer.get(seq, {})
+            if any(e.prev in tips and e.seat in others for e in bucket.values()):
+                return True
+            tips = {e.digest for e in bucket.values() if e.prev in tips}
+            seq += 1
+        return False
+
+    def _ack(self, entry: Envelope) -> None:
+        """Publish "I built on ``entry``": a vote chained to it that names this seat itself.
+
+        A vote naming its own author can never be proof against anyone (a ``gone``
+        needs the other seats' votes), so it only tells a seat whose vote holds
+        ``entry`` back that this seat took the entry without voting: the votes can
+        never complete, and the voter may drop its vote (see :meth:`vote_gone`).
+        """
+        if self.seat is None or self._key is None or self._left or self.finished or entry.seq in self._acked:
+            return
+        self._acked.add(entry.seq)
+        env = seal_envelope(self._key, self.room, entry.seq + 1, entry.digest, self.seat, "vote", {"target": self.seat})
+        self._notices.append(Outbound(env.seq, env.data, f"notice/{self.seat}/{env.seq}/ack"))
+
+    def _entry_waiting(self, exp: Expect) -> bool:
+        """Whether an entry for ``exp.seq`` waits in the buffer (a late entry held against my vote does not)."""
+        bucket = self._buffer.get(exp.seq)
+        if not bucket:
+            return False
+        if (exp.seq, exp.writer) not in self._voted:
+            return True
+        return any(e.seat != exp.writer or e.type == "gone" for e in bucket.values())
 
     def _gone_ready(self, env: Envelope, exp: Expect) -> bool:
         return env.body["target"] == exp.writer
@@ -505,7 +601,7 @@ class PeerSession:
                     return
                 self._write(exp, exp.type, self._auto_body(exp))
                 continue
-            if table.designated(exp.writer) == self.seat and exp.seq not in self._buffer:
+            if table.designated(exp.writer) == self.seat and not self._entry_waiting(exp):
                 body = self._gone_body(exp)
                 if body is not None:
                     self._write(exp, "gone", body)
@@ -578,7 +674,7 @@ class PeerSession:
         votes = self._votes.get((exp.seq, exp.writer), {})
         valid = {s: v for s, v in votes.items() if v.prev == table.head_digest}
         if all(s in valid for s in table.active() if s != exp.writer):
-            proofs = [valid[s].data for s in sorted(valid) if s in table.active()]
+            proofs = [valid[s].data for s in sorted(valid) if s in table.active() and s != exp.writer]
             return {"target": exp.writer, "reason": "silent", "proofs": proofs, "hash": probe.hash()}
         return None
 

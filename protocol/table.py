@@ -67,6 +67,19 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class SetAside:
+    """Event: at entry ``seq`` the engine set ``slots`` aside (their keys left with a gone seat).
+
+    A client that mirrors the game from ``Moved`` and ``Gone`` events calls
+    ``state.set_aside(slots)`` on its mirror here.  (Defined next to the table
+    that emits it; it belongs with the other events in :mod:`protocol.events`.)
+    """
+
+    seq: int
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Expect:
     """The next entry: its seq, the one seat that may write it, and its type."""
 
@@ -146,6 +159,10 @@ class Table:
         self.pushes: list[tuple[int, int, Action | None]] = []
         self.entries_of: dict[tuple[str, int, int], int] = {}
         self.disputes: list[tuple[int, int, int]] = []
+        #: Slots set aside because their keys left with a gone seat, and (seq, slots) per occasion.
+        #: Not in ``pushes``: the audit's full-knowledge replay runs only when no seat is gone.
+        self.set_aside: set[int] = set()
+        self.set_asides: list[tuple[int, tuple[int, ...]]] = []
         self.result: GameOver | None = None
         self.abandoned: str | None = None
         self.audit_done = False
@@ -558,14 +575,10 @@ class Table:
             self._push(seq, TABLE, ("shuffled",))
         elif r.type == "keys":
             batch, self.batch = self.batch, []
-            blocked = [slot for slot, _ in batch if self.ledger.blocked(slot)]
-            if blocked:
-                self._abandon(f"a seat declared gone holds the keys of slots {blocked}")
-                return
             for slot, seat in batch:
                 p = self.state.pending()
-                if p != Deal(slot, seat):
-                    break
+                if p != Deal(slot, seat) or self.ledger.blocked(slot):
+                    break  # a slot whose keys left with a gone seat is set aside by _resolve instead
                 try:
                     self.ledger.deal(slot, seat)
                 except CardProtocolError as exc:
@@ -622,15 +635,50 @@ class Table:
             self.round = Round("shuffle", list(deck.participants))
             return True
         if isinstance(p, Deal):
+            if self._is_blocked(p.slot):
+                return self._set_aside_blocked(seq)
             return self._start_batch(seq)
         raise AssertionError(f"unknown pending {p!r}")  # pragma: no cover
+
+    def _is_blocked(self, slot: int) -> bool:
+        """Whether ``slot`` can never be opened: a seat declared gone took its key for it."""
+        try:
+            return self.ledger.blocked(slot)
+        except CardProtocolError:
+            return False  # a slot of no shuffled deck: _start_batch says so
+
+    def _set_aside_blocked(self, seq: int) -> bool:
+        """The engine sets aside every undealt slot whose keys left with a gone seat.
+
+        Called when the engine wants to deal such a slot: a point of the log every
+        peer reaches identically, so every replica sets aside the same slots at the
+        same entry.  The slots are all undealt slots the ledger reports blocked
+        (in System Launch, the rest of the deck); the engine's rules say what
+        follows (a reshuffle without the gone seat, or SL-9).
+        """
+        slots = tuple(
+            slot
+            for deck in self.ledger.rounds
+            if deck.phase == "ready"
+            for slot in deck.slots
+            if slot not in self.set_aside and deck.dealt_to(slot) is None and self.ledger.blocked(slot)
+        )
+        try:
+            self.state.set_aside(slots)
+        except Exception as exc:  # IllegalAction: the engine cannot take them; stop, saying why
+            self._abandon(f"slots {list(slots)} cannot be opened and the game cannot set them aside: {exc}")
+            return False
+        self.set_aside.update(slots)
+        self.set_asides.append((seq, slots))
+        self._events.append(SetAside(seq, slots))
+        return True
 
     def _start_batch(self, seq: int) -> bool:
         batch: list[tuple[int, int]] = []
         probe = self.state.clone()
         while len(batch) < MAX_BATCH:
             p = probe.pending()
-            if not isinstance(p, Deal):
+            if not isinstance(p, Deal) or self._is_blocked(p.slot):
                 break
             batch.append((p.slot, p.seat))
             try:

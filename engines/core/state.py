@@ -136,6 +136,23 @@ class GameState(ABC):
         Takes effect at once; if it was that seat's decision, play moves on.
         """
 
+    def set_aside(self, slots: tuple[int, ...]) -> None:
+        """Put card ``slots`` out of play, face down, for the rest of the game (mutates).
+
+        Why: when a seat is declared gone its per-card keys leave with it, so the
+        cards it never unlocked (the undrawn deck) can never be opened again.  The
+        protocol names those slots, at a point of the log every peer agrees on,
+        and the engine takes them out of play by its own rules so the others can
+        finish the game.  Where a slot may be (deck, hand) and what follows (an
+        empty deck, a reshuffle) is the engine's rule.
+
+        The default raises :class:`IllegalAction`: a game without cards has no
+        slot to set aside.  An engine with cards overrides it; a slot it does not
+        hold, or a set it cannot take, is refused with ``IllegalAction`` and no
+        change.
+        """
+        raise IllegalAction(f"{self.game} has no cards to set aside")
+
     # -- reading ----------------------------------------------------------
     @abstractmethod
     def public(self) -> Any:

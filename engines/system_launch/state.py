@@ -758,6 +758,52 @@ class SystemLaunch(GameState):
             self._end_phase2()
         self._pend = None
 
+    def set_aside(self, slots: tuple[int, ...]) -> None:
+        """Cards nobody can open any more go out of play face down (docs/rules/system-launch.md §7).
+
+        Why: a seat declared gone takes its card keys with it, so the slots it
+        never unlocked can never be drawn or shown.  Deck slots must be a run at
+        the top or the bottom of the deck (the deck is one run of slots, and a
+        departed seat blocks a whole shuffle round, which is the whole deck); hand
+        slots may be any.  Both go to ``out``, so every card stays in exactly one
+        place.  If a draw is due and the deck is now empty, the draw starts again:
+        a reshuffle of the Discard rows (SL-3), or no card at all and SL-9.
+        Everything is checked before anything changes.
+        """
+        if type(slots) is not tuple or not slots or not all(_is_int(s) for s in slots):
+            raise IllegalAction("set aside a non-empty tuple of integer slots")
+        if len(set(slots)) != len(slots):
+            raise IllegalAction("a slot is named twice")
+        if self.stage == OVER:
+            raise IllegalAction("the game is over")
+        holder = {slot: seat for seat in range(self.n) for slot in self.hands[seat]}
+        from_deck = sorted(s for s in slots if self.deck_top <= s < self.deck_end)
+        from_hands = [s for s in slots if s in holder]
+        stray = [s for s in slots if s not in holder and not self.deck_top <= s < self.deck_end]
+        if stray:
+            raise IllegalAction(f"slot {stray[0]} is neither in the deck nor in a hand")
+        k = len(from_deck)
+        at_top = from_deck == list(range(self.deck_top, self.deck_top + k))
+        if k and not at_top and from_deck != list(range(self.deck_end - k, self.deck_end)):
+            raise IllegalAction("deck slots are set aside as a run from the top or the bottom of the deck")
+        if self.stage in (HACK_DELIVER, HACK_TAKE) and any(holder[s] == self.target for s in from_hands):
+            raise IllegalAction("a hand being looked at by Hacker Attack! cannot lose cards until it is resolved")
+        if k:
+            if at_top:
+                self.deck_top += k
+            else:
+                self.deck_end -= k
+        for slot in from_hands:
+            self.hands[holder[slot]].remove(slot)
+        self.out.extend(sorted(slots))
+        self._event("set-aside", len(slots))
+        self._pend = None
+        if self.stage == DRAW and self.deck_top == self.deck_end:
+            self._begin_draw(self.draw_seat, self.after)
+        elif self.stage == DISCARD and len(self.hands[self.active]) <= self.opts.hand_limit:
+            self._end_turn()
+        self._pend = None
+
 
 def _arity(action: Action, size: int) -> None:
     if len(action) != size:
