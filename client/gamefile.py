@@ -334,6 +334,8 @@ class SignedReplay:
                 elif kind == "Gone" and not mirror.is_over():
                     mirror.forfeit(event.seat)
                     self._snap(mirror, event.seat, (FORFEIT,), tap.new(), None)
+                elif kind == "SetAside":
+                    mirror.set_aside(tuple(event.slots))
         if mirror is None:
             raise GameFileError("signed-log", reason="no game in the log")
         self.final = mirror

@@ -24,6 +24,8 @@ from engines.core.bots import Bot
 
 #: The verb recorded in the decision list when a seat leaves (not an engine action).
 FORFEIT = "__forfeit__"
+#: A pseudo-action in mirrored networked games: cards whose keys left with a gone seat.
+SET_ASIDE = "__set_aside__"
 
 
 @dataclass(frozen=True)
@@ -200,4 +202,4 @@ class LocalGame:
         self.entries.append(Entry(len(self.history) - 1, seat, action, self.tap.new(), before))
 
 
-__all__ = ["FORFEIT", "TABLE", "Entry", "EventTap", "LocalGame"]
+__all__ = ["FORFEIT", "SET_ASIDE", "TABLE", "Entry", "EventTap", "LocalGame"]

@@ -23,7 +23,7 @@ from typing import Any
 
 from engines.core import TABLE, Action, Decision, GameOver, IllegalAction, Knowledge, get
 
-from .local_game import FORFEIT, Entry, EventTap
+from .local_game import FORFEIT, SET_ASIDE, Entry, EventTap
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,8 @@ class NetGame:
             elif kind == "Gone":
                 self.queue.append(_Queued(event.seat, (FORFEIT,)))
                 self.gone.append((event.seat, event.reason))
+            elif kind == "SetAside":
+                self.queue.append(_Queued(TABLE, (SET_ASIDE, tuple(event.slots))))
             elif kind == "Audited":
                 self.verdict = event.verdict
             elif kind == "CheatDetected":
@@ -173,6 +175,8 @@ class NetGame:
             if self.mirror.is_over() or not self._alive(item.seat):
                 return
             self.mirror.forfeit(item.seat)
+        elif item.action[0] == SET_ASIDE:
+            self.mirror.set_aside(item.action[1])
         else:
             self.mirror.push(item.seat, item.action)
             self.applied.append((item.seat, item.action))

@@ -134,7 +134,7 @@ class GameEnded:
 
 @dataclass(frozen=True, slots=True)
 class Abandoned:
-    """The game cannot go on (a seat declared gone holds keys that play needs)."""
+    """The game cannot go on (the engine or the joint seed cannot proceed; see ``reason``)."""
 
     reason: str
 
@@ -144,6 +144,18 @@ class Audited:
     """The audit is done: the session is finished with ``verdict``."""
 
     verdict: Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside:
+    """At entry ``seq`` the engine set ``slots`` aside: their keys left with a seat declared gone.
+
+    A client that mirrors the game from ``Moved`` and ``Gone`` events calls
+    ``state.set_aside(slots)`` on its mirror here, in order with the others.
+    """
+
+    seq: int
+    slots: tuple[int, ...]
 
 
 Event = (
@@ -157,6 +169,7 @@ Event = (
     | CheatDetected
     | Equivocation
     | GameEnded
+    | SetAside
     | Abandoned
     | Audited
 )

@@ -47,6 +47,7 @@ from .events import (
     GameEnded,
     Gone,
     Moved,
+    SetAside,
 )
 
 SEALED_TAG = "sealed-value"
@@ -64,19 +65,6 @@ class SeatInfo:
 
     def as_body(self) -> dict[str, Any]:
         return {"name": self.name, "sign": self.sign, "box": self.box}
-
-
-@dataclass(frozen=True, slots=True)
-class SetAside:
-    """Event: at entry ``seq`` the engine set ``slots`` aside (their keys left with a gone seat).
-
-    A client that mirrors the game from ``Moved`` and ``Gone`` events calls
-    ``state.set_aside(slots)`` on its mirror here.  (Defined next to the table
-    that emits it; it belongs with the other events in :mod:`protocol.events`.)
-    """
-
-    seq: int
-    slots: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
