@@ -1,0 +1,26 @@
+"""Collective Conflict: hex units for 2–10 players with a sealed Decoy and sealed traps.
+
+Registered as ``"collective-conflict"``; ``options={"classic": True}`` is the
+base game of the classic hex tile game (CC-21), used for perft and UHP.
+"""
+
+from __future__ import annotations
+
+from engines.core.registry import GameSpec, register
+
+from .bots import GreedyBot, SearchBot, random_bot
+from .perft import perft_command
+from .state import CollectiveConflict, new_state
+
+SPEC = GameSpec(
+    name="collective-conflict",
+    title="Collective Conflict",
+    min_players=2,
+    max_players=10,
+    new_state=new_state,
+    bots={"random": random_bot, "greedy": GreedyBot, "search": SearchBot},
+    perft=perft_command,
+)
+register(SPEC)
+
+__all__ = ["SPEC", "CollectiveConflict", "GreedyBot", "SearchBot", "new_state"]
