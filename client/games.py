@@ -29,6 +29,7 @@ from .i18n import tr
 KIT_MODULES = {
     "system-launch": "client.games",
     "anomaly-maze": "client.anomaly_maze.kit",
+    "collective-conflict": "client.collective_conflict.kit",
 }
 
 

@@ -9,6 +9,7 @@ the Russian original of the rules (Фаервол, Сбой!, Апгрейд!).
 from __future__ import annotations
 
 from .anomaly_maze.messages import MESSAGES as MAZE_MESSAGES
+from .collective_conflict.messages import MESSAGES as CC_MESSAGES
 
 LANGUAGES = ("en", "pl", "ru")
 
@@ -639,7 +640,70 @@ _M: dict[str, tuple[str, str, str]] = {
     ),
 }
 
+# -- rooms: seats, bots, cancel (the lobby's room panel) --------------------------------
+_M.update(
+    {
+        "net.seat-taken": (
+            "Seat {seat} of room {code} is taken. Pick another seat, or ask for any free seat.",
+            "Miejsce {seat} w pokoju {code} jest zajęte. Wybierz inne albo dowolne wolne miejsce.",
+            "Место {seat} в комнате {code} занято. Выберите другое или любое свободное место.",
+        ),
+        "net.room-closed": (
+            "The host closed room {code} before the game began.",
+            "Gospodarz zamknął pokój {code}, zanim gra się zaczęła.",
+            "Хозяин закрыл комнату {code} до начала игры.",
+        ),
+        "lobby.net.seat": ("Seat", "Miejsce", "Место"),
+        "lobby.net.any_seat": ("Any free seat", "Dowolne wolne miejsce", "Любое свободное место"),
+        "room.host_title": (
+            "Your room {code} at {address}",
+            "Twój pokój {code} na {address}",
+            "Ваша комната {code} на {address}",
+        ),
+        "room.join_title": ("Room {code} at {address}", "Pokój {code} na {address}", "Комната {code} на {address}"),
+        "room.seat": ("Seat {n}", "Miejsce {n}", "Место {n}"),
+        "room.you": ("{name} (you)", "{name} (ty)", "{name} (вы)"),
+        "room.free": ("Free — waiting for a player", "Wolne — czeka na gracza", "Свободно — ждём игрока"),
+        "room.bots_only": (
+            "Free — seat 1 opens the game, so only you or a bot of yours can sit here",
+            "Wolne — miejsce 1 otwiera grę, więc może tu siedzieć tylko Ty albo Twój bot",
+            "Свободно — место 1 открывает игру, поэтому здесь можете сидеть только вы или ваш бот",
+        ),
+        "room.bot": ("{name} — bot ({kind})", "{name} — bot ({kind})", "{name} — бот ({kind})"),
+        "room.person": ("A player", "Gracz", "Игрок"),
+        "room.choice.person": ("Wait for a player", "Czekaj na gracza", "Ждать игрока"),
+        "room.choice.bot": ("Bot: {kind}", "Bot: {kind}", "Бот: {kind}"),
+        "room.sit": ("Sit here", "Usiądź tutaj", "Сесть сюда"),
+        "room.start": ("Start the game", "Rozpocznij grę", "Начать игру"),
+        "room.start_hint": (
+            "The game starts when every seat is a player or a bot: by itself when players fill the room, "
+            "with “Start the game” when a seat is a bot.",
+            "Gra zaczyna się, gdy na każdym miejscu jest gracz albo bot: sama, gdy pokój wypełnią gracze, "
+            "a przyciskiem „Rozpocznij grę”, gdy któreś miejsce zajmuje bot.",
+            "Игра начинается, когда на каждом месте игрок или бот: сама, когда комнату заполнят игроки, "
+            "и кнопкой «Начать игру», если на каком-то месте бот.",
+        ),
+        "room.cancel": ("Cancel", "Anuluj", "Отмена"),
+        "room.closed": (
+            "Room {code} is closed; nobody is waiting any more.",
+            "Pokój {code} jest zamknięty; nikt już nie czeka.",
+            "Комната {code} закрыта; больше никто не ждёт.",
+        ),
+        "room.left": (
+            "You left room {code}; your seat is free again.",
+            "Opuszczono pokój {code}; Twoje miejsce jest znów wolne.",
+            "Вы вышли из комнаты {code}; ваше место снова свободно.",
+        ),
+        "room.waiting_start": (
+            "You sit in seat {seat}. The game begins when the host starts it.",
+            "Siedzisz na miejscu {seat}. Gra zacznie się, gdy gospodarz ją rozpocznie.",
+            "Вы на месте {seat}. Игра начнётся, когда хозяин её запустит.",
+        ),
+    }
+)
+
 # Each game's table brings its own words.
 _M.update(MAZE_MESSAGES)
+_M.update(CC_MESSAGES)
 
 CATALOGUE: dict[str, dict[str, str]] = {key: dict(zip(LANGUAGES, texts, strict=True)) for key, texts in _M.items()}

@@ -165,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     from .anomaly_maze.showcase import maze_shots
 
     maze_shots(window, shot, app)
+    from .collective_conflict.showcase import cc_shots
+
+    cc_shots(window, shot, app)
     window.close()
     executor.shutdown(wait=True)
     asyncio.events._set_running_loop(None)  # the loop was borrowed from a running QApplication
