@@ -12,14 +12,17 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from engines.core import Knowledge, RevealOwed
+
 from .cards.deck import SHUFFLE
 from .crypto.group import card_element, scalar_from
+from .crypto.randomness import joint_value, outcome
 from .envelope import Envelope
 from .envelope import seal as seal_envelope
 from .events import Outbound
 from .savefile import dump
 from .session import PeerSession
-from .table import Expect
+from .table import Expect, Table
 
 CATALOGUE: dict[str, str] = {
     "forged-signature": "signs an entry in another seat's name",
@@ -256,7 +259,6 @@ class Equivocate(Cheater):
 
 def _hash_after(session: PeerSession, original: Envelope, alt: tuple) -> bytes:
     """The state hash after ``alt`` instead of the original decision (replayed from the log)."""
-    from .table import Table
 
     table = session.table
     assert table is not None
@@ -314,6 +316,356 @@ class TamperedSave(Cheater):
         return dump(self.room, entries)
 
 
+# -- game-specific cheats ------------------------------------------------------------------
+# Each is staged through the same entries as the generic ones, at the moment its game offers
+# the chance: the dice of Anomaly Maze (an interactive commit-reveal round after an attack is
+# declared) and the sealed identities and traps of Collective Conflict (commitments in the
+# action, opened by ``reveal`` entries when the engine says ``RevealOwed``).  They work on any
+# game with the same kind of step; the game named is the one they are written for.
+
+#: Game-specific cheats: name -> (the game they are written for, what the cheater does).
+GAME_CATALOGUE: dict[str, tuple[str, str]] = {
+    "forged-die": ("anomaly-maze", "opens its dice-share commitment with another share (the best die it can grind)"),
+    "withheld-die": ("anomaly-maze", "stops answering when it owes the reveal of its dice share (until declared gone)"),
+    "die-abort": ("anomaly-maze", "reveals its dice share last and withholds it when the die would go against it"),
+    "early-die-reveal": ("anomaly-maze", "publishes its dice share where its commitment is due (reveal before commit)"),
+    "copied-die-commitment": ("anomaly-maze", "copies the other seat's dice commitment, then reveals its share"),
+    "decoy-as-mothership": ("collective-conflict", "reveals its surrounded Decoy as the MotherShip"),
+    "mothership-as-decoy": ("collective-conflict", "reveals its surrounded MotherShip as the Decoy"),
+    "tenth-move-breach": (
+        "collective-conflict",
+        "places another unit from its tenth own move on while its MotherShip is off the board (CC-7)",
+    ),
+    "hidden-tenth-move-breach": (
+        "collective-conflict",
+        "breaks CC-7 as above and opens its Decoy as the MotherShip in its end-of-game secrets",
+    ),
+    "trap-claimed-armed": ("collective-conflict", "claims a trap it sealed unarmed was armed (a foreign unit hit it)"),
+    "trap-claimed-unarmed": ("collective-conflict", "claims a trap it sealed armed was unarmed (hides how it plays)"),
+    "refused-reveal": ("collective-conflict", "stops answering when it owes a reveal (until declared gone)"),
+}
+
+
+# -- dice (interactive chance) -----------------------------------------------------------------
+class _Dice(Cheater):
+    """A dice cheater: it seeks fights so that dice get rolled, and knows what its share does.
+
+    Its decisions (always legal ones) are those of its game's ``easy`` AI, which walks
+    toward its goals and attacks whenever it may; ``legal_actions`` offers the bot that
+    one action (computed once per entry: the AI keeps state between calls).
+    """
+
+    _ai: Any = None
+    _plan: tuple[int, Any] | None = None
+
+    def legal_actions(self):
+        legal = super().legal_actions()
+        if self.staged or len(legal) <= 1 or self.table is None:
+            return legal
+        if ("attack",) in legal:
+            return [("attack",)]
+        make = self.table.spec.bots.get("easy")
+        if make is None:
+            return legal
+        if self._plan is None or self._plan[0] != self.table.head:
+            if self._ai is None:
+                self._ai = make(self.seat, b"sealed-table/cheater")
+            choice = tuple(self._ai.choose(self.table.state, self.knowledge, legal))
+            self._plan = (self.table.head, choice if choice in legal else legal[0])
+        return [self._plan[1]]
+
+    def _reveals_last(self) -> bool:
+        r = self.table.round if self.table is not None else None
+        return r is not None and r.type == "chance-reveal" and r.index == len(r.writers) - 1
+
+    def _die_with(self, share: bytes) -> int:
+        """The outcome if this seat reveals ``share`` now (only meaningful when it reveals last)."""
+        r = self.table.round
+        shares = dict(r.shares)
+        shares[self.seat] = share
+        label = r.label
+        return outcome(joint_value([shares[s] for s in sorted(shares)], label), label, r.outcomes)
+
+    def _worth(self, value: float) -> float:
+        """How much the cheater likes an outcome: a high die on its own turn, a low one on the other's."""
+        turn = getattr(self.table.state, "turn", None)
+        return value if turn == self.seat else -value
+
+
+class ForgedDie(_OnWrite, _Dice):
+    """Opens its share commitment with another share; revealing last, it grinds for the best die."""
+
+    kind = "forged-die"
+    types = ("chance-reveal",)
+
+    def _tamper(self, exp, type_, body):
+        honest = body["share"]
+        tries = 32 if self._reveals_last() else 1
+        fakes = [hashlib.sha256(b"forged die" + honest + bytes([i])).digest() for i in range(tries)]
+        if tries > 1:
+            fakes.sort(key=lambda share: -self._worth(self._die_with(share)))
+        body["share"] = fakes[0]
+        return self._raw(exp.seq, self.seat, type_, body)
+
+
+class WithheldDie(Withhold, _Dice):
+    """Goes silent when it owes the reveal of its dice share."""
+
+    kind = "withheld-die"
+
+    def _owed(self, exp: Expect) -> bool:
+        return exp.type == "chance-reveal"
+
+
+class DieAbort(Withhold, _Dice):
+    """Reveals last, computes the die first, and withholds its share when the die is bad for it.
+
+    The one lever commit-reveal leaves (``protocol/crypto/randomness.py``): it is
+    answered by declaring the seat gone, which forfeits, and naming it.
+    """
+
+    kind = "die-abort"
+
+    def _owed(self, exp: Expect) -> bool:
+        if exp.type != "chance-reveal" or not self._reveals_last():
+            return False
+        r = self.table.round
+        value = self._die_with(self._share(r.label))
+        return self._worth(value) < self._worth((r.outcomes - 1) / 2)
+
+
+class EarlyDieReveal(_OnWrite, _Dice):
+    """Publishes its share in the log where its commitment is due."""
+
+    kind = "early-die-reveal"
+    types = ("chance-commit",)
+
+    def _tamper(self, exp, type_, body):
+        share = self._share(self.table.round.label)
+        return self._raw(exp.seq, self.seat, "chance-reveal", {"share": share, "hash": body["hash"]})
+
+
+class CopiedDieCommitment(_Dice):
+    """Copies another seat's dice commitment, then reveals that seat's share as its own.
+
+    Had a commitment not named its seat, the copier would have added nothing of its
+    own to the die while seeming to; here the copied commitment cannot be opened by it.
+    """
+
+    kind = "copied-die-commitment"
+    copied: int | None = None
+
+    def _write(self, exp: Expect, type_: str, body: dict[str, Any]) -> None:
+        r = self.table.round if self.table is not None else None
+        if r is not None and type_ == "chance-commit" and not self.staged:
+            other = next((s for s in sorted(r.commits) if s != self.seat), None)
+            if other is not None:
+                self.staged, self.copied = True, other
+                body = dict(body, c=r.commits[other])
+        elif r is not None and type_ == "chance-reveal" and self.copied is not None:
+            body = dict(body, share=r.shares.get(self.copied, body["share"]))
+        super()._write(exp, type_, body)
+
+
+# -- Collective Conflict (sealed identities and traps) ----------------------------------------------
+_IDENTITIES = ("mothership", "decoy")
+
+
+def _neighbours(q: int, r: int) -> set[tuple[int, int]]:
+    return {(q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1)}
+
+
+def _hexes(action: tuple) -> tuple[tuple | None, tuple | None]:
+    """(from, to) of a Collective Conflict action: placements have no source."""
+    verb = action[0]
+    if verb == "place":
+        return None, tuple(action[2])
+    if verb == "jump":
+        return tuple(action[1]), tuple(action[3])
+    if verb in ("move", "cast"):
+        return tuple(action[1]), tuple(action[2])
+    return None, None
+
+
+class _Steered(Cheater):
+    """A cheater that steers its own choices (always legal ones) toward its chance to cheat.
+
+    ``legal_actions`` offers the bot a preferred subset of the legal actions; the
+    subset is a function of the state, so the decision passes ``submit``'s check.
+    """
+
+    #: The identity placed first and, with ``surround``, the command unit it crowds with its own units.
+    first: str = "decoy"
+    surround: bool = False
+    #: The trap value cast when it can (None: no preference).
+    cast: bool | None = None
+
+    def legal_actions(self):
+        legal = super().legal_actions()
+        if self.staged or not legal or self.table is None:
+            return legal
+        chosen = self._identity_first(legal)
+        if self.cast is not None:
+            casts = [a for a in chosen if a[0] == "cast" and a[3] is self.cast]
+            chosen = casts or [a for a in chosen if a[0] != "cast"] or chosen
+        if self.surround:
+            chosen = self._crowding(chosen) or chosen
+        return chosen
+
+    def _identity_first(self, legal: list) -> list:
+        other = next(name for name in _IDENTITIES if name != self.first)
+        if any(a[0] == "place" and a[1] == self.first for a in legal):
+            return [a for a in legal if not (a[0] == "place" and a[1] == other)]
+        return legal
+
+    def _unit_hex(self, identity: str) -> tuple[int, int] | None:
+        """Where this seat's command unit sealed as ``identity`` stands (from the public view)."""
+        view = self.table.state.public()
+        sids = {sid for sid, value in self.knowledge.sealed.items() if value == identity}
+        pieces = {pid for pid, sid in view.get("command_units", ()) if sid in sids}
+        for q, r, stack in view.get("stacks", ()):
+            if any(unit[0] in pieces for unit in stack):
+                return (q, r)
+        return None
+
+    def _crowding(self, legal: list) -> list:
+        """The actions that put one more unit next to the target command unit (none: no preference)."""
+        target = self._unit_hex(self.first)
+        if target is None:
+            return []
+        ring = _neighbours(*target)
+        occupied = {(q, r): len(stack) for q, r, stack in self.table.state.public().get("stacks", ())}
+
+        def gain(action: tuple) -> int:
+            src, dst = _hexes(action)
+            if src == target:
+                return -2
+            score = 1 if dst in ring and dst not in occupied else 0
+            if src in ring and occupied.get(src, 0) == 1:
+                score -= 1
+            return score
+
+        scored = [(gain(a), a) for a in legal]
+        best = max(score for score, _ in scored)
+        return [a for score, a in scored if score == best] if best > 0 else []
+
+
+class _FalseOpening(_Steered):
+    """Opens a sealed value of the kind ``what`` that holds ``sealed`` as ``claim`` instead."""
+
+    what = ""
+    sealed: Any = None
+    claim: Any = None
+
+    def _write(self, exp: Expect, type_: str, body: dict[str, Any]) -> None:
+        p = self.table.state.pending() if self.table is not None else None
+        lie = type_ == "reveal" and not self.staged and isinstance(p, RevealOwed)
+        if lie and p.what == self.what and body["value"] == self.sealed:
+            self.staged = True
+            body = dict(body, value=self.claim)
+            probe = self.table.state.clone()
+            try:
+                probe.push(self.seat, ("reveal", p.secret, self.claim))
+                body["hash"] = probe.hash()
+            except Exception:
+                pass  # the lie is refused on its face; the commitment check comes first anyway
+        super()._write(exp, type_, body)
+
+
+class DecoyAsMothership(_FalseOpening):
+    kind = "decoy-as-mothership"
+    first, surround = "decoy", True
+    what, sealed, claim = "command-unit", "decoy", "mothership"
+
+
+class MothershipAsDecoy(_FalseOpening):
+    kind = "mothership-as-decoy"
+    first, surround = "mothership", True
+    what, sealed, claim = "command-unit", "mothership", "decoy"
+
+
+class TrapClaimedArmed(_FalseOpening):
+    kind = "trap-claimed-armed"
+    cast = False
+    what, sealed, claim = "trap", False, True
+
+
+class TrapClaimedUnarmed(_FalseOpening):
+    kind = "trap-claimed-unarmed"
+    cast = True
+    what, sealed, claim = "trap", True, False
+
+
+class RefusedReveal(_Steered, Withhold):
+    """Crowds its own Decoy until it is surrounded, then never opens it."""
+
+    kind = "refused-reveal"
+    first, surround = "decoy", True
+
+    def _owed(self, exp: Expect) -> bool:
+        return exp.type == "reveal"
+
+
+class TenthMoveBreach(_Steered):
+    """Places its Decoy first, keeps its MotherShip back, then breaks CC-7 on a later placement.
+
+    The public check cannot see the breach (it does not know which command unit is
+    the MotherShip); the end-of-game audit replays the move with full knowledge.
+    """
+
+    kind = "tenth-move-breach"
+    first = "decoy"
+
+    def legal_actions(self):
+        legal = super().legal_actions()
+        if self.staged:
+            return legal
+        kept = [a for a in legal if not (a[0] == "place" and a[1] == "mothership")]
+        return kept or legal
+
+    def submit(self, action):
+        table = self.table
+        if not self.staged and table is not None and self.seat is not None:
+            breach = self._breach()
+            if breach is not None:
+                self.staged = True
+                exp = table.expected()
+                probe = table.state.clone()
+                probe.push(self.seat, breach)
+                body = {"action": breach, "commits": {}, "keys": {}, "memo": b"", "hash": probe.hash()}
+                self._write(exp, "action", body)
+                self._pump()
+                return self.take_events()
+        return super().submit(action)
+
+    def _breach(self) -> tuple | None:
+        """A placement the public rules allow and this seat's own knowledge forbids, if any."""
+        state = self.table.state
+        own = set(state.legal_actions(self.seat, self.knowledge))
+        public = state.legal_actions(self.seat, Knowledge(self.seat))
+        for action in public:
+            if action[0] == "place" and action[1] not in _IDENTITIES and action not in own:
+                return tuple(action)
+        return None
+
+
+class HiddenTenthMoveBreach(TenthMoveBreach):
+    """Breaks CC-7 as above, then opens its Decoy as the MotherShip in its end-of-game secrets.
+
+    With that opening the full-knowledge replay would find the MotherShip on the board
+    and the placement legal; the audit checks every opening against its commitment first.
+    """
+
+    kind = "hidden-tenth-move-breach"
+
+    def _secrets_body(self) -> dict[str, Any]:
+        body = super()._secrets_body()
+        if self.staged:
+            sealed = body["sealed"].items()
+            body["sealed"] = {sid: [salt, "mothership" if value == "decoy" else value] for sid, (salt, value) in sealed}
+        return body
+
+
 CHEATS: dict[str, type[Cheater]] = {
     cls.kind: cls
     for cls in (
@@ -331,6 +683,18 @@ CHEATS: dict[str, type[Cheater]] = {
         ShowNotHeld,
         Withhold,
         TamperedSave,
+        ForgedDie,
+        WithheldDie,
+        DieAbort,
+        EarlyDieReveal,
+        CopiedDieCommitment,
+        DecoyAsMothership,
+        MothershipAsDecoy,
+        TenthMoveBreach,
+        HiddenTenthMoveBreach,
+        TrapClaimedArmed,
+        TrapClaimedUnarmed,
+        RefusedReveal,
     )
 }
-assert set(CHEATS) == set(CATALOGUE)
+assert set(CHEATS) == set(CATALOGUE) | set(GAME_CATALOGUE) and not set(CATALOGUE) & set(GAME_CATALOGUE)

@@ -19,7 +19,7 @@ from typing import Any
 
 from engines.core import SeededStream, registry
 
-from .cheats import CATALOGUE, CHEATS, Cheater, TamperedSave
+from .cheats import CATALOGUE, CHEATS, GAME_CATALOGUE, Cheater, TamperedSave
 from .crypto.signing import SigningKey
 from .events import Verdict, YourTurn
 from .savefile import SaveFileError, verify_bytes
@@ -231,7 +231,8 @@ def simulate(game: str, players: int, games: int, seed: str, cheat: str | None =
 
 
 def list_cheats() -> list[str]:
-    return [f"{name}: {text}" for name, text in CATALOGUE.items()]
+    generic = [f"{name}: {text}" for name, text in CATALOGUE.items()]
+    return generic + [f"{name} ({game}): {text}" for name, (game, text) in GAME_CATALOGUE.items()]
 
 
 __all__ = ["Cheater", "GameRun", "classify", "list_cheats", "play", "simulate"]
