@@ -86,14 +86,35 @@ class ConnectionLogPlugin(BasePlugin[BaseContext]):
         log.info("client disconnected: %s", client_id)
 
 
+class _SnapshotDict(dict):  # type: ignore[type-arg]
+    """A dict whose iteration works on a snapshot.
+
+    amqtt 0.12 iterates its subscription table with ``await`` inside the loop
+    (``_run_broadcast``, and the retained read-back for a resumed session); a
+    client subscribing meanwhile changes the table's size and the broadcast
+    dies with "dictionary changed size during iteration" — seen when six peers
+    joined a room at once.  Iterating over a copy makes both loops safe.
+    """
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(list(super().__iter__()))
+
+    def items(self):  # type: ignore[no-untyped-def]
+        return list(super().items())
+
+
 class _LimitedBroker(Broker):
-    """amqtt's broker with a payload size limit (amqtt has none of its own).
+    """amqtt's broker with a payload size limit and a race-free subscription table.
 
     An oversized publication closes the client's connection, as Mosquitto's
     ``max_packet_size`` does, so a stranger cannot fill the relay's memory with one message.
     """
 
     max_payload = DEFAULT_MAX_PAYLOAD
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._subscriptions = _SnapshotDict(self._subscriptions)
 
     async def _handle_message_delivery(self, client_session: Session, handler: Any, wait_deliver: Any) -> bool:
         message = wait_deliver.result()
