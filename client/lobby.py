@@ -4,10 +4,19 @@ Network buttons start coroutines from :mod:`client.net` on the asyncio loop
 (qasync runs it inside Qt's event loop), so the window stays responsive while
 a relay is tried; every failure ends as a sentence in the section's status
 line, never as a frozen window or a traceback.
+
+While a room is hosted or joined, the room panel (:class:`RoomPanel`) shows who sits where.  The
+host picks its seat ("Sit here"), makes empty seats bots (each runs on the host's machine with its
+own keys, session and relay connection, at the bot-speed setting) and starts; seat 1 writes the
+game's genesis, so it stays with the host's machine (the host or one of its bots).  A joiner may ask
+for a seat ("Seat" in the internet section).  "Cancel" — or leaving the lobby screen — stops waiting
+at once: a hosted room's card leaves the relay's listing and its joiners are told; a joiner's seat is
+freed.
 """
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +45,9 @@ from .games import kit_for, playable
 from .i18n import LANGUAGE, tr
 from .resources import GAMES
 from .settings import Settings
+
+#: Rooms being closed after a Cancel (kept referenced until they are).
+_CLOSING: set[asyncio.Future[Any]] = set()
 
 #: Games whose table this version of the program can show (those with a kit in :mod:`client.games`).
 PLAYABLE = playable()
@@ -81,6 +93,120 @@ class Section(QFrame):
         self.status.style().polish(self.status)
 
 
+class RoomPanel(QFrame):
+    """The room being hosted or joined: who sits where, the host's seat and bot choices, start, cancel.
+
+    The host's rows carry a choice per free seat ("Wait for a player" or a bot) and a "Sit here"
+    button; a joiner's rows are read-only.  The panel only shows and asks: the lobby does the work.
+    """
+
+    sit_requested = Signal(int)
+    bot_requested = Signal(int, str)  # seat, bot kind ("" = free it)
+    start_requested = Signal()
+    cancel_requested = Signal()
+
+    def __init__(self) -> None:
+        super().__init__(objectName="section")
+        box = QVBoxLayout(self)
+        box.setContentsMargins(18, 12, 18, 12)
+        self.title = QLabel(objectName="section_title")
+        self.hint = QLabel(objectName="section_text")
+        self.hint.setWordWrap(True)
+        box.addWidget(self.title)
+        box.addWidget(self.hint)
+        self.grid = QGridLayout()
+        self.grid.setColumnStretch(1, 1)
+        self.grid.setColumnStretch(4, 1)
+        box.addLayout(self.grid)
+        self.rows: list[tuple[QLabel, QLabel, QComboBox, QPushButton]] = []
+        buttons = QHBoxLayout()
+        self.start_button = QPushButton(objectName="primary")
+        self.start_button.clicked.connect(self.start_requested.emit)
+        self.cancel_button = QPushButton()
+        self.cancel_button.clicked.connect(self.cancel_requested.emit)
+        buttons.addWidget(self.start_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addStretch(1)
+        box.addLayout(buttons)
+        self.status = QLabel(objectName="status")
+        self.status.setWordWrap(True)
+        box.addWidget(self.status)
+        self.hosting = False
+        self.kinds: list[str] = []
+        self.setVisible(False)
+
+    def set_seats(self, count: int, hosting: bool, kinds: list[str]) -> None:
+        """Make ``count`` rows; the host's have the bot choice and "Sit here"."""
+        self.hosting, self.kinds = hosting, kinds
+        while len(self.rows) > count:
+            for w in self.rows.pop():
+                self.grid.removeWidget(w)
+                w.deleteLater()
+        while len(self.rows) < count:
+            seat = len(self.rows)
+            label, who, choice, sit = QLabel(), QLabel(), QComboBox(), QPushButton()
+            choice.activated.connect(lambda _i, s=seat: self._chosen(s))
+            sit.clicked.connect(lambda _=False, s=seat: self.sit_requested.emit(s))
+            for col, w in enumerate((label, who, choice, sit)):
+                self.grid.addWidget(w, seat, col)
+            self.rows.append((label, who, choice, sit))
+        for _, _, choice, _ in self.rows:
+            choice.blockSignals(True)
+            choice.clear()
+            choice.addItem("", "")
+            for kind in kinds:
+                choice.addItem("", kind)
+            choice.blockSignals(False)
+        self.start_button.setVisible(hosting)
+        self.status.setText("")
+        self.retranslate()
+
+    def _chosen(self, seat: int) -> None:
+        self.bot_requested.emit(seat, self.rows[seat][2].currentData() or "")
+
+    def retranslate(self) -> None:
+        for seat, (label, _, choice, sit) in enumerate(self.rows):
+            label.setText(tr("room.seat", n=seat + 1))
+            sit.setText(tr("room.sit"))
+            choice.setItemText(0, tr("room.choice.person"))
+            for i, kind in enumerate(self.kinds, start=1):
+                choice.setItemText(i, tr("room.choice.bot", kind=net.bot_label(kind)))
+        self.start_button.setText(tr("room.start"))
+        self.cancel_button.setText(tr("room.cancel"))
+        self.hint.setText(tr("room.start_hint") if self.hosting else "")
+
+    def show_rows(self, rows: list[net.SeatRow], can_start: bool = False) -> None:
+        """Who sits where (the host's view: :class:`client.net.SeatRow` per seat)."""
+        for row, (_, who, choice, sit) in zip(rows, self.rows, strict=False):
+            texts = {
+                "you": tr("room.you", name=row.name),
+                "player": row.name or tr("room.person"),
+                "bot": tr("room.bot", name=row.name, kind=net.bot_label(row.bot)),
+                "free": tr("room.free"),
+                "bots-only": tr("room.bots_only"),
+            }
+            who.setText(texts[row.kind])
+            choice.setVisible(self.hosting and row.kind in ("free", "bots-only", "bot"))
+            index = choice.findData(row.bot if row.kind == "bot" else "")
+            choice.setCurrentIndex(max(index, 0))
+            sit.setVisible(self.hosting and row.kind in ("free", "bots-only"))
+        self.start_button.setEnabled(can_start)
+
+    def show_card(self, names: list[str], mine: int | None) -> None:
+        """A joiner's view: the names from the room's lobby card, ours marked."""
+        for seat, (_, who, choice, sit) in enumerate(self.rows):
+            name = names[seat] if seat < len(names) else ""
+            who.setText(tr("room.you", name=name) if seat == mine else (name or tr("room.free")))
+            choice.setVisible(False)
+            sit.setVisible(False)
+
+    def set_status(self, text: str, error: bool = False) -> None:
+        self.status.setText(text)
+        self.status.setProperty("error", "true" if error else "false")
+        self.status.style().unpolish(self.status)
+        self.status.style().polish(self.status)
+
+
 class Lobby(QWidget):
     """The first screen; emits what the player chose."""
 
@@ -99,6 +225,13 @@ class Lobby(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(STYLE)
         self.busy: set[str] = set()
+        #: The running network task of each busy key (cancelled by "Cancel").
+        self.running: dict[str, Any] = {}
+        #: The room this window hosts while it fills (:class:`client.net.Hosting`), and where it shows.
+        self.hosting: net.Hosting | None = None
+        self.hosting_section: Section | None = None
+        #: The room this window is joining: (section, room code) while waiting for the start.
+        self.joining: tuple[Section, str] | None = None
         root = QVBoxLayout(self)
         root.setContentsMargins(36, 28, 36, 28)
         root.setSpacing(16)
@@ -184,9 +317,14 @@ class Lobby(QWidget):
         self.relay.addItems(settings.relays)
         self.room = QLineEdit()
         self.room.setMaxLength(12)
-        self.relay_label, self.room_label = QLabel(), QLabel()
+        self.seat_wish = QComboBox()
+        self.seat_wish.addItem("", None)
+        for seat in range(1, 6):  # seat 1 (index 0) writes the genesis: the host's machine keeps it
+            self.seat_wish.addItem("", seat)
+        self.relay_label, self.room_label, self.seat_label = QLabel(), QLabel(), QLabel()
         nform.addRow(self.relay_label, self.relay)
         nform.addRow(self.room_label, self.room)
+        nform.addRow(self.seat_label, self.seat_wish)
         self.online.box.addLayout(nform)
         self.join = QPushButton(objectName="primary")
         self.join.clicked.connect(self._join_online)
@@ -201,6 +339,14 @@ class Lobby(QWidget):
         grid.addWidget(self.online, 1, 1)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
+
+        # -- the room being hosted or joined (hidden until then)
+        self.room_panel = RoomPanel()
+        self.room_panel.sit_requested.connect(self._sit)
+        self.room_panel.bot_requested.connect(self._set_bot)
+        self.room_panel.start_requested.connect(self._start_room)
+        self.room_panel.cancel_requested.connect(self.cancel_waiting)
+        root.addWidget(self.room_panel)
 
         self.retranslate()
         LANGUAGE.changed.connect(self.retranslate)
@@ -229,6 +375,11 @@ class Lobby(QWidget):
         self.online.text.setText(tr("lobby.net.text"))
         self.relay_label.setText(tr("lobby.net.relay"))
         self.room_label.setText(tr("lobby.net.room"))
+        self.seat_label.setText(tr("lobby.net.seat"))
+        self.seat_wish.setItemText(0, tr("lobby.net.any_seat"))
+        for i in range(1, self.seat_wish.count()):
+            self.seat_wish.setItemText(i, tr("room.seat", n=i + 1))
+        self.room_panel.retranslate()
         self.relay.lineEdit().setPlaceholderText(tr("lobby.net.relay_hint"))
         self.room.setPlaceholderText(tr("lobby.net.room_hint"))
         self.join.setText(tr("lobby.net.join"))
@@ -299,8 +450,10 @@ class Lobby(QWidget):
             self.busy.discard(key)
             text = exc.message() if isinstance(exc, net.NetError) else tr("common.error") + f": {exc}"
             section.set_status(text, error=True)
+            if key in ("host", "host-online", "join"):
+                self._room_done()
 
-        tasks.spawn(coro, done, failed)
+        self.running[key] = tasks.spawn(coro, done, failed)
 
     def _join_online(self) -> None:
         address = self.relay.currentText().strip()
@@ -310,18 +463,41 @@ class Lobby(QWidget):
         except net.NetError as exc:
             self.online.set_status(exc.message(), error=True)
             return
-        self._join(self.online, str(parsed), code, remember=address)
+        self._join(self.online, str(parsed), code, remember=address, seat=self.seat_wish.currentData())
 
-    def _join(self, section: Section, address: str, code: str, remember: str = "") -> None:
+    def _join(self, section: Section, address: str, code: str, remember: str = "", seat: int | None = None) -> None:
+        """Ask for a seat (``seat``: 0-based, None for any) and wait in the room panel until the host starts."""
+        if self.hosting is not None or self.joining is not None:
+            return
+
         def joined(game: Any) -> None:
+            self._room_done()
+            section.set_status("")
             if remember:
                 self.relay_used.emit(remember)
             self.network_game.emit(game)
 
+        def update(card: Any, mine: int | None) -> None:
+            if self.joining is None:
+                return
+            if len(self.room_panel.rows) != card.seats_total:
+                self.room_panel.set_seats(card.seats_total, False, [])
+            self.room_panel.show_card(list(card.names), mine)
+            if mine is not None:
+                section.set_status(tr("room.waiting_start", seat=mine + 1))
+
+        code = code.upper()
+        self.joining = (section, code)
+        self.room_panel.title.setText(tr("room.join_title", code=code, address=address))
+        self.room_panel.set_seats(0, False, [])
+        self.room_panel.setVisible(True)
+        self._lock_room_buttons(True)
         self._run(
             "join",
             section,
-            net.join_online(address, code, self.settings.name, section.set_status, self.config),
+            net.join_online(
+                address, code, self.settings.name, section.set_status, self.config, seat=seat, on_update=update
+            ),
             joined,
             tr("lobby.busy", address=address),
         )
@@ -333,33 +509,135 @@ class Lobby(QWidget):
         except net.NetError as exc:
             self.online.set_status(exc.message(), error=True)
             return
+        if self.hosting is not None or self.joining is not None:
+            return
+        game, players = self.game.currentData(), self.players.value()
 
         async def host() -> Any:
             await net.probe_relay(parsed)
+            hosting = net.Hosting(parsed, game, players, self.settings.name, self.config, **self._bot_setup(game))
+            self._attach_hosting(hosting, self.online)
             return await net.host_room(
-                parsed,
-                self.game.currentData(),
-                self.players.value(),
-                self.settings.name,
-                self.online.set_status,
-                self.config,
+                parsed, game, players, self.settings.name, self.online.set_status, self.config, hosting
             )
 
-        def hosted(game: Any) -> None:
+        def hosted(net_game: Any) -> None:
+            self._room_done()
             self.relay_used.emit(address)
-            self.network_game.emit(game)
+            self.network_game.emit(net_game)
 
+        self._lock_room_buttons(True)
         self._run("host-online", self.online, host(), hosted, tr("lobby.busy", address=str(parsed)))
 
     def _host(self) -> None:
+        if self.hosting is not None or self.joining is not None:
+            return
         game = self.game.currentData()
+
+        def hosted(net_game: Any) -> None:
+            self._room_done()
+            self.network_game.emit(net_game)
+
+        self._lock_room_buttons(True)
         self._run(
             "host",
             self.lan,
-            net.host_lan(self.settings.name, game, self.players.value(), self.lan.set_status, self.config),
-            self.network_game.emit,
+            net.host_lan(
+                self.settings.name,
+                game,
+                self.players.value(),
+                self.lan.set_status,
+                self.config,
+                on_hosting=lambda hosting: self._attach_hosting(hosting, self.lan),
+                **self._bot_setup(game),
+            ),
+            hosted,
             tr("lobby.busy", address="127.0.0.1"),
         )
+
+    # -- the room panel: seats, bots, start, cancel ------------------------------------------
+    def _bot_setup(self, game: str) -> dict[str, Any]:
+        """How this window's bots play a network seat: the bot pace, and their names."""
+        kit = kit_for(game) if game in PLAYABLE else None
+        kinds = net.bot_kinds(game)
+        names = kit.bot_names(kinds[0], 6) if kit is not None and kit.levels else []
+        names = names or [n.strip() for n in tr("bot.names").split(",")]
+        return {"think_ms": self.settings.bot_delay_ms, "bot_names": names}
+
+    def _attach_hosting(self, hosting: net.Hosting, section: Section) -> None:
+        self.hosting, self.hosting_section = hosting, section
+        hosting.on_change = self._refresh_room
+        self.room_panel.set_seats(hosting.players, True, net.bot_kinds(hosting.game))
+        self.room_panel.title.setText(tr("room.host_title", code=hosting.code, address=str(hosting.address)))
+        self.room_panel.setVisible(True)
+        self._refresh_room()
+
+    def _refresh_room(self) -> None:
+        if self.hosting is not None:
+            self.room_panel.show_rows(self.hosting.rows(), self.hosting.can_start())
+
+    def _room_task(self, coro: Any) -> None:
+        """A change of the room (a seat, a bot); a failure is said in the panel."""
+
+        def failed(exc: BaseException) -> None:
+            text = exc.message() if isinstance(exc, net.NetError) else tr("common.error") + f": {exc}"
+            self.room_panel.set_status(text, error=True)
+            self._refresh_room()
+
+        self.room_panel.set_status("")
+        tasks.spawn(coro, lambda _: self._refresh_room(), failed)
+
+    def _sit(self, seat: int) -> None:
+        if self.hosting is not None:
+            self._room_task(self.hosting.take_seat(seat))
+
+    def _set_bot(self, seat: int, kind: str) -> None:
+        if self.hosting is not None:
+            self._room_task(self.hosting.set_bot(seat, kind or None))
+
+    def _start_room(self) -> None:
+        if self.hosting is not None and not self.hosting.start():
+            self._refresh_room()
+
+    def waiting(self) -> bool:
+        """True while this window hosts a room that fills, or waits in someone's room."""
+        return self.hosting is not None or self.joining is not None
+
+    def cancel_waiting(self) -> None:
+        """Stop hosting or joining at once: the room's card leaves the listing, the seat is freed, no error."""
+        hosting, joining = self.hosting, self.joining
+        for key in ("host", "host-online", "join"):
+            task = self.running.pop(key, None)
+            if task is not None and key in self.busy:
+                task.cancel()
+            self.busy.discard(key)
+        self._room_done()
+        if hosting is not None:
+            # Not a tasks.spawn task: closing the window cancels those, and the room must still close.
+            closing = asyncio.ensure_future(hosting.cancel())
+            _CLOSING.add(closing)
+            closing.add_done_callback(_CLOSING.discard)
+            if self.hosting_section is not None:
+                self.hosting_section.set_status(tr("room.closed", code=hosting.code))
+        elif joining is not None:
+            section, code = joining
+            section.set_status(tr("room.left", code=code))
+
+    def _room_done(self) -> None:
+        """The room is no longer waited for (started, failed or cancelled): hide the panel."""
+        self.hosting = None
+        self.joining = None
+        self.room_panel.setVisible(False)
+        self.room_panel.set_status("")
+        self._lock_room_buttons(False)
+
+    def _lock_room_buttons(self, locked: bool) -> None:
+        """One room at a time: hosting and joining are off while a room is waited for."""
+        for button in (self.host, self.host_online, self.join, self.join_lan):
+            button.setEnabled(not locked)
+        if not locked:
+            self._game_changed()
+            self.join_lan.setEnabled(self.found.currentItem() is not None)
 
     def _search(self) -> None:
         def found(result: tuple[list[net.LanRelay], list[net.LanRoom]]) -> None:

@@ -108,10 +108,16 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(widget)
         self.screen = widget
 
+    def _leave_lobby(self) -> None:
+        """Leaving the lobby screen stops waiting for a room (hosted or joined), as its Cancel does."""
+        if self.lobby.waiting():
+            self.lobby.cancel_waiting()
+
     def _drop_screens(self) -> None:
         if isinstance(self.game, NetGame):
             self.game.on_change = self.game.on_started = None
-            self.game.stop()
+            # The bots this window runs for a network game play on to its end (the others still play).
+            self.game.stop(bots=bool(self.game.session.finished))
         for w in (self.game_screen, self.report, self.replay):
             if w is not None:
                 if isinstance(w, GameScreen):
@@ -132,6 +138,7 @@ class MainWindow(QMainWindow):
 
     def start_local(self, game: str, players: int, seed: bytes | None = None, level: str | None = None) -> GameScreen:
         """A game against the computer; ``level`` is the AI level (default: the lobby's choice)."""
+        self._leave_lobby()
         self._drop_screens()
         kit = kit_for(game)
         level = level or (self.lobby.ai_level() if self.lobby.game.currentData() == game else "") or kit.default_level
@@ -290,6 +297,7 @@ class MainWindow(QMainWindow):
         return self._open_replay_screen(replay)
 
     def _open_replay_screen(self, replay: gamefile.Replay | gamefile.SignedReplay) -> ReplayScreen:
+        self._leave_lobby()
         if self.replay is not None:
             self.stack.removeWidget(self.replay)
             self.replay.deleteLater()
@@ -378,6 +386,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.game_screen is not None:
             self.game_screen.timer.stop()
+        self._leave_lobby()
         tasks.cancel_all()
         self.save_settings()
         super().closeEvent(event)

@@ -648,6 +648,11 @@ _M.update(
             "Miejsce {seat} w pokoju {code} jest zajęte. Wybierz inne albo dowolne wolne miejsce.",
             "Место {seat} в комнате {code} занято. Выберите другое или любое свободное место.",
         ),
+        "net.no-such-seat": (
+            "Room {code} has {total} seats: there is no seat {seat}. Pick another seat, or any free seat.",
+            "Pokój {code} ma {total} miejsc: nie ma miejsca {seat}. Wybierz inne albo dowolne wolne miejsce.",
+            "В комнате {code} мест: {total}, места {seat} нет. Выберите другое или любое свободное место.",
+        ),
         "net.room-closed": (
             "The host closed room {code} before the game began.",
             "Gospodarz zamknął pokój {code}, zanim gra się zaczęła.",

@@ -144,9 +144,19 @@ def relay_module(name: str) -> Any | None:
         raise
 
 
-def _translate_relay_error(exc: BaseException, address: RelayAddress, code: str) -> NetError:
+def _translate_relay_error(exc: BaseException, address: RelayAddress, code: str, seat: int | None = None) -> NetError:
     """Map the relay layer's exceptions onto our message ids (by class, then by their words)."""
     errors = relay_module("errors")
+    rooms = relay_module("rooms")
+    total = getattr(exc, "seats_total", 0)
+    for name, err in (
+        ("NoSuchSeat", NetError("no-such-seat", code=code, seat=(seat or 0) + 1, total=total)),
+        ("SeatTaken", NetError("seat-taken", code=code, seat=(seat or 0) + 1)),
+        ("RoomClosed", NetError("room-closed", code=code)),
+    ):
+        cls = getattr(rooms, name, None) if rooms else None
+        if cls is not None and isinstance(exc, cls):
+            return err
     kinds = {
         "RoomFull": NetError("room-full", code=code),
         "RoomNotFound": NetError("room-unknown", code=code),
@@ -216,9 +226,20 @@ def _peer_id() -> str:
 
 
 async def join_online(
-    address_text: str, room_text: str, name: str, status: StatusFn | None = None, identity_dir: Path | None = None
+    address_text: str,
+    room_text: str,
+    name: str,
+    status: StatusFn | None = None,
+    identity_dir: Path | None = None,
+    *,
+    seat: int | None = None,
+    on_update: Callable[[Any, int | None], None] | None = None,
 ) -> Any:
-    """Join room ``room_text`` on the relay at ``address_text``; the NetGame once the host seats us."""
+    """Join room ``room_text`` on the relay at ``address_text`` (``seat``: the seat asked for, 0-based).
+
+    Returns the NetGame once the host starts the game; ``on_update(lobby card, our seat)`` hears every
+    change of the room while we wait.  Cancelling the coroutine withdraws the request (the seat is freed).
+    """
     address = parse_relay_address(address_text)
     code = parse_room_code(room_text)
     await probe_relay(address)
@@ -235,13 +256,220 @@ async def join_online(
     if status:
         status(tr("lobby.waiting_seat", code=code))
     try:
-        seat, _lobby = await join(str(address), code, peer, name, card, timeout=600.0)
+        got, _lobby = await join(
+            str(address), code, peer, name, card, timeout=3600.0, seat=seat, until_started=True, on_update=on_update
+        )
     except NetError:
         raise
+    except asyncio.CancelledError:
+        raise
     except Exception as exc:  # the relay layer's own errors become sentences
-        raise _translate_relay_error(exc, address, code) from None
-    session = PeerSession.join(code, seat, key, secret)
+        raise _translate_relay_error(exc, address, code, seat) from None
+    session = PeerSession.join(code, got, key, secret)
     return NetGame(session, str(address), peer)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat of a room as the window shows it."""
+
+    seat: int
+    name: str
+    #: "you", "player" (a person who joined), "bot" (this machine plays it), "free",
+    #: "bots-only" (seat 0 once the host left it: it writes the genesis, so only a bot of the host may take it)
+    kind: str
+    bot: str = ""
+
+
+def bot_kinds(game: str) -> list[str]:
+    """The bots a seat of ``game`` can be given: the kit's AI levels, else the engine's bots."""
+    from engines.core import registry
+
+    from .games import kit_for
+
+    kit = kit_for(game)
+    if kit is not None and kit.levels:
+        return list(kit.levels)
+    return sorted(registry.get(game).bots)
+
+
+def bot_label(kind: str) -> str:
+    """A bot kind in the player's language ("Greedy"), or its own name when the catalogue has none."""
+    label = tr(f"level.{kind}")
+    return kind if label == f"level.{kind}" else label
+
+
+class LocalBot:
+    """A bot seat this machine plays in a network game: its own keys, session and relay connection.
+
+    The protocol still has one signer per seat, so the audit covers the bot like anyone else.
+    """
+
+    def __init__(self, kind: str, name: str) -> None:
+        from engines.core import canonical_encode
+        from protocol.crypto.signing import SigningKey
+        from protocol.session import PeerSession
+
+        self.kind = kind
+        self.name = name
+        self.key = SigningKey.generate()
+        self.secret = os.urandom(32)
+        self.peer = _peer_id()
+        self.card = canonical_encode(PeerSession.seat_card(name, self.key, self.secret).as_body())
+        self.session: Any = None
+        self.transport: Any = None
+        self.driver: Any = None
+        #: The task playing the seat (done when the game has ended, or the bot was stopped).
+        self.task: Any = None
+
+    def play(self, session: Any, relay: str, think_ms: int) -> Any:
+        """The coroutine that plays the seat to the end (a ``RoomTransport.run()``)."""
+        from relay.transport import RoomTransport
+
+        from .headless import BotSeat
+
+        self.session = session
+        self.driver = BotSeat(session, self.kind, self.secret, quiet=True, think_ms=think_ms)
+        info = {"seat": session.seat, "name": self.name}
+        self.transport = RoomTransport(relay, session, self.peer, self.driver.handle, presence_info=info)
+        self.driver.transport = self.transport
+        return self.transport.run()
+
+    def stop(self) -> None:
+        if self.transport is not None:
+            self.transport.stop()
+
+
+class Hosting:
+    """A room this window hosts, while it fills: who sits where, the host's seat, bots, start and cancel.
+
+    ``await hosting.run()`` gathers the seats and returns the host's NetGame once the room starts (by
+    itself when people fill every seat; with :meth:`start` when a seat is a bot).  The window calls
+    :meth:`take_seat` and :meth:`set_bot` (coroutines) and :meth:`start` meanwhile, and
+    :meth:`cancel` to close the room.  ``on_change()`` is called after every change.
+    """
+
+    def __init__(
+        self,
+        address: RelayAddress,
+        game: str,
+        players: int,
+        name: str,
+        identity_dir: Path | None = None,
+        think_ms: int = 0,
+        bot_names: list[str] | None = None,
+    ) -> None:
+        rooms = relay_module("rooms")
+        host_cls = getattr(rooms, "RoomHost", None) if rooms else None
+        if host_cls is None:
+            raise NetError("rooms-missing", address=str(address))
+        self.address = address
+        self.game = game
+        self.players = players
+        self.think_ms = think_ms
+        self.bot_names = bot_names or []
+        self.key, self.secret, card = _seat_card(name, identity_dir)
+        self.peer = _peer_id()
+        self.on_change: Callable[[], None] | None = None
+        self.bots: dict[int, LocalBot] = {}
+        self.room_host = host_cls(str(address), game, players, self.peer, name, card, on_change=self._changed)
+        self.lobby: Any = self.room_host.card()
+
+    @property
+    def code(self) -> str:
+        return str(self.room_host.code)
+
+    def _changed(self, lobby: Any) -> None:
+        self.lobby = lobby
+        if self.on_change is not None:
+            self.on_change()
+
+    def rows(self) -> list[SeatRow]:
+        host = self.room_host
+        out = []
+        for seat in range(self.players):
+            peer = host.holder(seat)
+            if peer == host.peer:
+                out.append(SeatRow(seat, host.name, "you"))
+            elif seat in self.bots and peer == self.bots[seat].peer:
+                out.append(SeatRow(seat, self.bots[seat].name, "bot", self.bots[seat].kind))
+            elif peer is not None:
+                out.append(SeatRow(seat, host.holder_name(seat), "player"))
+            else:
+                out.append(SeatRow(seat, "", "bots-only" if seat == 0 else "free"))
+        return out
+
+    def can_start(self) -> bool:
+        return bool(self.room_host.full())
+
+    def start(self) -> bool:
+        return bool(self.room_host.start())
+
+    async def take_seat(self, seat: int) -> None:
+        try:
+            await self.room_host.take_seat(seat)
+        except Exception as exc:
+            raise _translate_relay_error(exc, self.address, self.code, seat) from None
+
+    async def set_bot(self, seat: int, kind: str | None) -> None:
+        """Make ``seat`` a bot of ``kind`` (None: free it again for a person)."""
+        old = self.bots.pop(seat, None)
+        if old is not None:
+            await self.room_host.free_local(seat)
+        if not kind:
+            return
+        names = self.bot_names or [f"Bot {seat + 1}"]
+        bot = LocalBot(kind, names[seat % len(names)])
+        try:
+            await self.room_host.seat_local(seat, bot.peer, bot.name, bot.card)
+        except Exception as exc:
+            raise _translate_relay_error(exc, self.address, self.code, seat) from None
+        self.bots[seat] = bot
+
+    async def cancel(self) -> None:
+        """Close the room: its card leaves the listing and waiting joiners hear that it closed."""
+        await self.room_host.close()
+
+    async def run(self) -> Any:
+        """Gather the seats; then write the genesis (seat 0: the host or its bot) and start the bots."""
+        from protocol.session import PeerSession
+        from relay.transport import monotonic_ms
+
+        from . import tasks
+        from .net_game import NetGame
+
+        try:
+            cards = await self.room_host.gather(timeout=3600.0)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            raise _translate_relay_error(exc, self.address, self.code) from None
+        seats = [_seat_info(c) for c in cards]
+        code, relay = self.code, str(self.address)
+        mine = self.room_host.host_seat
+        sessions: dict[int, Any] = {}
+        try:
+            if mine == 0:
+                creator_key, creator_secret = self.key, self.secret
+            else:
+                creator_key, creator_secret = self.bots[0].key, self.bots[0].secret
+            sessions[0] = PeerSession.create(
+                code, self.game, {}, seats, creator_key, creator_secret, now_ms=monotonic_ms()
+            )
+        except ValueError as exc:
+            raise NetError("relay-failed", address=relay, reason=str(exc)) from None
+        creator = creator_key.public_bytes()
+        for seat, bot in self.bots.items():
+            if seat != 0:
+                sessions[seat] = PeerSession.join(code, seat, bot.key, bot.secret, creator=creator)
+        if mine != 0:
+            sessions[mine] = PeerSession.join(code, mine, self.key, self.secret, creator=creator)
+        net_game = NetGame(sessions[mine], relay, self.peer)
+        net_game.room_host = self.room_host
+        for seat, bot in sorted(self.bots.items()):
+            bot.task = tasks.spawn(bot.play(sessions[seat], relay, self.think_ms), lambda _: None, lambda _: None)
+            net_game.bots.append(bot)
+        return net_game
 
 
 async def host_room(
@@ -251,38 +479,24 @@ async def host_room(
     name: str,
     status: StatusFn | None = None,
     identity_dir: Path | None = None,
+    hosting: Hosting | None = None,
 ) -> Any:
-    """Open a room on the relay at ``address``, wait for every seat, write the genesis; the NetGame."""
-    rooms = relay_module("rooms")
-    host_cls = getattr(rooms, "RoomHost", None) if rooms else None
-    if host_cls is None:
-        raise NetError("rooms-missing", address=str(address))
-    from protocol.session import PeerSession
+    """Open a room on the relay at ``address``, wait for every seat, write the genesis; the NetGame.
 
-    from .net_game import NetGame
+    Pass a :class:`Hosting` to let the window pick seats and bots while the room fills.
+    """
+    hosting = hosting or Hosting(address, game, players, name, identity_dir)
 
-    key, secret, card = _seat_card(name, identity_dir)
-    peer = _peer_id()
-
-    def changed(lobby: Any) -> None:
+    def changed() -> None:
+        lobby = hosting.lobby
         if status:
             status(tr("lobby.hosting", code=lobby.code, address=str(address), taken=lobby.seats_taken, total=players))
+        if extra is not None:
+            extra()
 
-    host = host_cls(str(address), game, players, peer, name, card, on_change=changed)
-    try:
-        cards = await host.gather(timeout=3600.0)
-    except Exception as exc:
-        raise _translate_relay_error(exc, address, host.code) from None
-    seats = [_seat_info(c) for c in cards]
-    from relay.transport import monotonic_ms
-
-    try:
-        session = PeerSession.create(host.code, game, {}, seats, key, secret, now_ms=monotonic_ms())
-    except ValueError as exc:
-        raise NetError("relay-failed", address=str(address), reason=str(exc)) from None
-    net_game = NetGame(session, str(address), peer)
-    net_game.room_host = host
-    return net_game
+    extra = hosting.on_change
+    hosting.on_change = changed
+    return await hosting.run()
 
 
 #: The embedded relay this program runs for a LAN game it hosts (one at a time).
@@ -326,11 +540,23 @@ async def stop_lan_relay() -> None:
 
 
 async def host_lan(
-    name: str, game: str, players: int, status: StatusFn | None = None, identity_dir: Path | None = None
+    name: str,
+    game: str,
+    players: int,
+    status: StatusFn | None = None,
+    identity_dir: Path | None = None,
+    on_hosting: Callable[[Hosting], None] | None = None,
+    **hosting_args: Any,
 ) -> Any:
-    """Start the embedded relay, announce it on the LAN, and host a room on it."""
+    """Start the embedded relay, announce it on the LAN, and host a room on it.
+
+    ``on_hosting`` receives the :class:`Hosting` as soon as the room exists (the window's seat list).
+    """
     address = await start_lan_relay(name)
-    return await host_room(address, game, players, name, status, identity_dir)
+    hosting = Hosting(address, game, players, name, identity_dir, **hosting_args)
+    if on_hosting is not None:
+        on_hosting(hosting)
+    return await host_room(address, game, players, name, status, identity_dir, hosting)
 
 
 @dataclass(frozen=True)

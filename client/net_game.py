@@ -58,6 +58,8 @@ class NetGame:
         self.gone: list[tuple[int, str]] = []
         #: The relay's room host object when this seat opened the room (closed when the game ends).
         self.room_host: Any = None
+        #: Bot seats this machine plays in the same room (:class:`client.net.LocalBot`), each with its own session.
+        self.bots: list[Any] = []
 
     # -- the network ------------------------------------------------------------------
     def make_transport(self) -> Any:
@@ -202,9 +204,13 @@ class NetGame:
             self.transport.flush()
         return []
 
-    def stop(self) -> None:
+    def stop(self, bots: bool = True) -> None:
+        """Stop this seat's connection and (unless ``bots`` is False: they play on) the local bots'."""
         if self.transport is not None:
             self.transport.stop()
+        if bots:
+            for bot in self.bots:
+                bot.stop()
 
 
 def _cheat(seat: int, seq: int, reason: str) -> Any:

@@ -11,6 +11,14 @@ Topics (see :mod:`relay.topics`):
 - ``sealed/v1/room/{code}/seats`` — retained confirmation by the host: ``{peer: seat}``.
 
 ``card`` is opaque here (bytes): the protocol's seat card (name and public keys).
+
+Seats.  Seat 0 writes the game's genesis, so it always belongs to the host's machine: the host
+itself, or a seat the host plays *locally* (a bot with its own keys, :meth:`RoomHost.seat_local`).
+The host may move to any free seat; a joiner may ask for a particular free seat (``seat=``) and is
+refused with :class:`SeatTaken` when someone holds it; without a wish a joiner gets the lowest free
+seat.  An emptied join request (a joiner who cancelled) frees that joiner's seat again.  The room
+starts when every seat is held and — if the host plays any seat locally, or asked for
+``auto_start=False`` — when the host calls :meth:`RoomHost.start`.
 """
 
 from __future__ import annotations
@@ -37,6 +45,22 @@ ALPHABET = "ACDEFGHJKMNPQRTWXY"
 CODE_LENGTH = 6
 
 
+class SeatTaken(RoomFull):
+    """The seat a joiner asked for is held by someone else (or kept for the host)."""
+
+
+class NoSuchSeat(SeatTaken):
+    """The seat asked for is not at this table (``seats_total`` says how many there are)."""
+
+    def __init__(self, message: str, seats_total: int) -> None:
+        super().__init__(message)
+        self.seats_total = seats_total
+
+
+class RoomClosed(RelayError):
+    """The host closed the room (cancelled) before the game started."""
+
+
 def new_code(length: int = CODE_LENGTH) -> str:
     return "".join(secrets.choice(ALPHABET) for _ in range(length))
 
@@ -61,6 +85,8 @@ class LobbyCard:
     relay: str
     status: str = "open"  # open | started
     created: int = 0  # unix seconds, for operators' clean-up
+    #: Who sits where (seat order; "" for a free seat), for joiners' seat lists.  Optional on the wire.
+    names: tuple[str, ...] = ()
 
     @property
     def open(self) -> bool:
@@ -74,7 +100,9 @@ class LobbyCard:
         """A card, or None for garbage (strangers can publish anything)."""
         try:
             raw = msgpack.unpackb(data, raw=False)
-            card = cls(**{k: raw[k] for k in cls.__dataclass_fields__})
+            fields = {k: raw[k] for k in cls.__dataclass_fields__ if k != "names"}
+            names = raw.get("names") or ()
+            card = cls(**fields, names=tuple(str(n)[:40] for n in names)[:16])
         except Exception:
             return None
         ints = (card.seats_total, card.seats_taken, card.created)
@@ -88,15 +116,23 @@ class JoinRequest:
     peer: str
     name: str
     card: bytes
+    #: The seat asked for (None: any free seat).
+    seat: int | None = None
 
     def encode(self) -> bytes:
-        return msgpack.packb({"peer": self.peer, "name": self.name, "card": self.card}, use_bin_type=True)
+        body: dict[str, Any] = {"peer": self.peer, "name": self.name, "card": self.card}
+        if self.seat is not None:
+            body["seat"] = self.seat
+        return msgpack.packb(body, use_bin_type=True)
 
     @classmethod
     def decode(cls, data: bytes) -> JoinRequest | None:
         try:
             raw = msgpack.unpackb(data, raw=False)
-            req = cls(str(raw["peer"]), str(raw["name"])[:40], bytes(raw["card"]))
+            seat = raw.get("seat")
+            if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+                return None
+            req = cls(str(raw["peer"]), str(raw["name"])[:40], bytes(raw["card"]), seat)
             topics.check_peer(req.peer)
         except Exception:
             return None
@@ -159,11 +195,13 @@ async def list_rooms(relay: str, timeout: float = 4.0) -> list[LobbyCard]:
 
 
 class RoomHost:
-    """Open a room and gather seats: seat 0 is the host, the others in order of their requests.
+    """Open a room and gather seats: the host where it chooses (seat 0 at first), joiners where they ask.
 
-    ``await host.gather()`` returns the seat cards (bytes, in seat order) once every seat is
-    taken; the caller then creates the protocol session (which writes the genesis) and calls
-    :meth:`started`.  The host keeps the lobby card current for listings.
+    ``await host.gather()`` returns the seat cards (bytes, in seat order) once the room can start;
+    the caller then creates the protocol session (seat 0's writes the genesis).  While gathering,
+    :meth:`take_seat`, :meth:`seat_local`, :meth:`free_local` and :meth:`start` change the room
+    from the same event loop (a window's buttons); every change is published at once, and
+    ``on_change`` hears it.  The host keeps the lobby card current for listings.
     """
 
     def __init__(
@@ -177,6 +215,7 @@ class RoomHost:
         *,
         code: str | None = None,
         on_change: Callable[[LobbyCard], None] | None = None,
+        auto_start: bool = True,
     ) -> None:
         self.relay = relay
         self.game = game
@@ -185,20 +224,117 @@ class RoomHost:
         self.name = name
         self.code = code or new_code()
         self.on_change = on_change
+        #: Start as soon as every seat is held by a person (a locally played seat always waits for :meth:`start`).
+        self.auto_start = auto_start
         self.requests: dict[str, JoinRequest] = {peer: JoinRequest(peer, name, card)}
         self.seats: dict[str, int] = {peer: 0}
+        #: Peers whose seat this machine plays (bots): their join requests are ours.
+        self.local: set[str] = set()
         self.created = int(time.time())
+        self._client: aiomqtt.Client | None = None
+        self._wake: asyncio.Event | None = None
+        self._start_asked = False
+        self._started = False
 
+    # -- what the room looks like -----------------------------------------------------------
     def card(self, status: str = "open") -> LobbyCard:
         return LobbyCard(
-            self.code, self.game, self.players, len(self.seats), self.name, self.relay, status, self.created
+            self.code,
+            self.game,
+            self.players,
+            len(self.seats),
+            self.name,
+            self.relay,
+            status,
+            self.created,
+            tuple(self.holder_name(s) for s in range(self.players)),
         )
+
+    def holder(self, seat: int) -> str | None:
+        """The peer holding ``seat``, or None."""
+        return next((p for p, s in self.seats.items() if s == seat), None)
+
+    def holder_name(self, seat: int) -> str:
+        peer = self.holder(seat)
+        req = self.requests.get(peer) if peer is not None else None
+        return req.name if req is not None else ""
+
+    @property
+    def host_seat(self) -> int:
+        return self.seats[self.peer]
+
+    def free_seats(self) -> list[int]:
+        taken = set(self.seats.values())
+        return [s for s in range(self.players) if s not in taken]
+
+    def full(self) -> bool:
+        return len(self.seats) >= self.players and all(p in self.requests for p in self.seats)
+
+    def ready(self) -> bool:
+        """Every seat is held, and nobody needs to say "start" (or the host has said it)."""
+        if not self.full():
+            return False
+        return self._start_asked or (self.auto_start and not self.local)
 
     def _seats_payload(self) -> bytes:
         return msgpack.packb(self.seats, use_bin_type=True)
 
+    # -- the host's choices (from the window, on the same loop) -----------------------------------
+    async def take_seat(self, seat: int) -> None:
+        """The host moves to the free ``seat`` (seat 0, when left, is kept for a local seat)."""
+        if seat not in self.free_seats():
+            raise SeatTaken(f"seat {seat + 1} is not free")
+        self.seats[self.peer] = seat
+        await self._changed()
+
+    async def seat_local(self, seat: int, peer: str, name: str, card: bytes) -> None:
+        """Seat a player this machine runs (a bot with its own keys) at the free ``seat``."""
+        topics.check_peer(peer)
+        if seat not in self.free_seats():
+            raise SeatTaken(f"seat {seat + 1} is not free")
+        self.requests[peer] = JoinRequest(peer, name, card, seat)
+        self.seats[peer] = seat
+        self.local.add(peer)
+        if self._client is not None:
+            await self._client.publish(topics.join(self.code, peer), self.requests[peer].encode(), qos=1, retain=True)
+        await self._changed()
+
+    async def free_local(self, seat: int) -> None:
+        """Take a locally played seat back (it becomes free for joiners)."""
+        peer = self.holder(seat)
+        if peer is None or peer not in self.local:
+            return
+        self._unseat(peer)
+        if self._client is not None:
+            await self._client.publish(topics.join(self.code, peer), b"", qos=1, retain=True)
+        await self._changed()
+
+    def start(self) -> bool:
+        """Start now (every seat must be held); False when a seat is still free."""
+        if not self.full() or self.holder(0) not in ({self.peer} | self.local):
+            return False
+        self._start_asked = True
+        if self._wake is not None:
+            self._wake.set()
+        return True
+
+    def _unseat(self, peer: str) -> None:
+        self.seats.pop(peer, None)
+        self.requests.pop(peer, None)
+        self.local.discard(peer)
+
+    async def _changed(self) -> None:
+        if self._client is not None:
+            await self._publish_state(self._client)
+        elif self.on_change:
+            self.on_change(self.card())
+        if self._wake is not None:
+            self._wake.set()
+
+    # -- gathering ----------------------------------------------------------------------------
     async def gather(self, timeout: float | None = None) -> list[bytes]:
         host, port = await _connect_checked(self.relay, 4.0)
+        self._wake = asyncio.Event()
         try:
             async with _client(host, port, self.peer) as client:
                 lobby, seats = topics.lobby(self.code), topics.seats(self.code)
@@ -206,19 +342,46 @@ class RoomHost:
                 if existing.get(lobby):
                     self._resume(existing.get(seats, b""))
                 await client.subscribe(topics.join_filter(self.code), qos=1)
+                self._client = client
+                for peer in sorted(self.local):
+                    await client.publish(topics.join(self.code, peer), self.requests[peer].encode(), qos=1, retain=True)
                 await self._publish_state(client)
-                await asyncio.wait_for(self._collect(client), timeout)
+                await asyncio.wait_for(self._until_ready(client), timeout)
+                self._started = True
+                await self._publish_state(client, "started")
         except aiomqtt.MqttError as exc:
             raise RelayUnreachable(f"lost the relay {self.relay} while gathering seats: {exc}") from None
         except TimeoutError:
             raise RelayError(f"room {self.code}: not every seat was taken in time") from None
+        finally:
+            self._client = None
         order = sorted(self.seats.items(), key=lambda kv: kv[1])
         return [self.requests[p].card for p, _ in order]
+
+    async def _until_ready(self, client: aiomqtt.Client) -> None:
+        assert self._wake is not None
+        reader = asyncio.ensure_future(self._collect(client))
+        waiter: asyncio.Future[Any] | None = None
+        try:
+            while not self.ready():
+                self._wake.clear()
+                waiter = asyncio.ensure_future(self._wake.wait())
+                await asyncio.wait({reader, waiter}, return_when=asyncio.FIRST_COMPLETED)
+                waiter.cancel()
+                if reader.done():
+                    reader.result()  # the relay's error, if any
+                    raise aiomqtt.MqttError("the relay closed the connection")
+        finally:
+            for task in (waiter, reader):
+                if task is not None and not task.done():
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, aiomqtt.MqttError):
+                        await task
 
     def _resume(self, seats_payload: bytes) -> None:
         """The room exists: carry on only if it is ours (a restarted host), keeping every seat given."""
         seats = _decode_seats(seats_payload)
-        if seats.get(self.peer) != 0:
+        if self.peer not in seats:
             raise RelayError(f"room {self.code} already exists on this relay; pick another code")
         self.seats = dict(sorted(seats.items(), key=lambda kv: kv[1]))
 
@@ -229,75 +392,144 @@ class RoomHost:
         if self.on_change:
             self.on_change(card)
 
+    def _place(self, req: JoinRequest) -> int | None:
+        """Where a new joiner sits: the seat asked for if free (never seat 0), else the lowest free one."""
+        free = [s for s in self.free_seats() if s != 0]
+        if req.seat is not None:
+            return req.seat if req.seat in free else None
+        return free[0] if free else None
+
     async def _collect(self, client: aiomqtt.Client) -> None:
         async for m in client.messages:
             if not m.topic.matches(topics.join_filter(self.code)):
                 continue
             payload = bytes(m.payload) if isinstance(m.payload, bytes | bytearray) else b""
-            req = JoinRequest.decode(payload) if payload else None
-            if req is None or req.peer != topics.last_segment(m.topic.value) or req.peer == self.peer:
+            sender = topics.last_segment(m.topic.value)
+            if sender == self.peer or sender in self.local:
+                continue
+            if not payload:  # a joiner withdrew before the start: its seat is free again
+                if sender in self.seats and not self._started:
+                    self._unseat(sender)
+                    await self._changed()
+                continue
+            req = JoinRequest.decode(payload)
+            if req is None or req.peer != sender:
                 continue
             if req.peer in self.seats:  # seated before a restart of the host: its card comes back retained
                 self.requests.setdefault(req.peer, req)
-            elif len(self.seats) >= self.players:
-                continue  # full: the seats message (which does not name them) tells them so
-            else:
-                self.requests[req.peer] = req
-                self.seats[req.peer] = len(self.seats)
-                await self._publish_state(client, "open" if len(self.seats) < self.players else "started")
-            if len(self.seats) >= self.players and all(p in self.requests for p in self.seats):
-                return
+                self._wake_up()
+                continue
+            seat = self._place(req)
+            if seat is None:
+                continue  # full, or the seat is taken: the seats message (which does not name them) tells them so
+            self.requests[req.peer] = req
+            self.seats[req.peer] = seat
+            await self._changed()
+
+    def _wake_up(self) -> None:
+        if self._wake is not None:
+            self._wake.set()
 
     async def close(self) -> None:
-        """The game is over: take the card off the lobby and clear the join topics."""
+        """The game is over, or the host cancelled: take the card off the lobby and clear the room's topics."""
         host, port = parse_address(self.relay)
         with contextlib.suppress(aiomqtt.MqttError, OSError):
             async with _client(host, port, self.peer) as client:
                 await client.publish(topics.lobby(self.code), b"", qos=1, retain=True)
+                if not self._started:
+                    await client.publish(topics.seats(self.code), b"", qos=1, retain=True)
                 for peer in self.requests:
                     await client.publish(topics.join(self.code, peer), b"", qos=1, retain=True)
 
 
 async def join_room(
-    relay: str, code: str, peer: str, name: str, card: bytes, timeout: float = 60.0
+    relay: str,
+    code: str,
+    peer: str,
+    name: str,
+    card: bytes,
+    timeout: float = 60.0,
+    *,
+    seat: int | None = None,
+    until_started: bool = False,
+    on_update: Callable[[LobbyCard, int | None], None] | None = None,
 ) -> tuple[int, LobbyCard]:
-    """Ask for a seat in room ``code``; returns (seat, lobby card) once the host confirms it.
+    """Ask for a seat (``seat``: a particular one) in room ``code``; (seat, lobby card) once the host confirms it.
 
-    Raises :class:`RoomNotFound` (no such open room) or :class:`RoomFull` within seconds.
+    With ``until_started`` it returns only when the host starts the game, reporting every change of
+    the room to ``on_update(card, our seat or None)`` meanwhile.  Raises :class:`RoomNotFound` (no such open room),
+    :class:`RoomFull`, :class:`SeatTaken` or :class:`RoomClosed` (the host cancelled) within seconds.
+    If it fails or is cancelled after asking, the request is withdrawn (the seat is free again).
     """
     code = normalize_code(code)
     topics.check_peer(peer)
     host, port = await _connect_checked(relay, 4.0)
+    asked = False
     try:
         async with _client(host, port, peer) as client:
-            got = await _read_retained(client, [topics.lobby(code), topics.seats(code)], peer, 4.0)
-            lobby = LobbyCard.decode(got.get(topics.lobby(code), b""))
-            if lobby is None:
-                raise RoomNotFound(f"there is no room {code} on relay {relay} (check the code, or the relay)")
-            seats = _decode_seats(got.get(topics.seats(code), b""))
-            if peer in seats:
-                return seats[peer], lobby
-            if not lobby.open or len(seats) >= lobby.seats_total:
-                raise RoomFull(f"room {code} is full ({lobby.seats_taken} of {lobby.seats_total} seats taken)")
-            await client.publish(topics.join(code, peer), JoinRequest(peer, name, card).encode(), qos=1, retain=True)
-            return await asyncio.wait_for(_await_seat(client, code, peer, lobby), timeout)
+            try:
+                got = await _read_retained(client, [topics.lobby(code), topics.seats(code)], peer, 4.0)
+                lobby = LobbyCard.decode(got.get(topics.lobby(code), b""))
+                if lobby is None:
+                    raise RoomNotFound(f"there is no room {code} on relay {relay} (check the code, or the relay)")
+                seats = _decode_seats(got.get(topics.seats(code), b""))
+                if peer in seats and (not until_started or lobby.status == "started"):
+                    return seats[peer], lobby
+                if peer not in seats:
+                    if not lobby.open or len(seats) >= lobby.seats_total:
+                        raise RoomFull(f"room {code} is full ({lobby.seats_taken} of {lobby.seats_total} seats taken)")
+                    if seat is not None and not 0 <= seat < lobby.seats_total:
+                        raise NoSuchSeat(f"room {code} has no seat {seat + 1}", lobby.seats_total)
+                    if seat is not None and (seat == 0 or seat in seats.values()):
+                        raise SeatTaken(f"seat {seat + 1} of room {code} is not free")
+                    request = JoinRequest(peer, name, card, seat).encode()
+                    asked = True
+                    await client.publish(topics.join(code, peer), request, qos=1, retain=True)
+                waiting = _await_seat(client, code, peer, lobby, seats, seat, until_started, on_update)
+                return await asyncio.wait_for(waiting, timeout)
+            except BaseException:
+                if asked:  # withdraw: the host frees the seat it may have given us
+                    with contextlib.suppress(Exception):
+                        await asyncio.shield(client.publish(topics.join(code, peer), b"", qos=1, retain=True))
+                raise
     except aiomqtt.MqttError as exc:
         raise RelayUnreachable(f"lost the relay {relay} while joining room {code}: {exc}") from None
     except TimeoutError:
         raise RelayError(f"room {code}: the host did not confirm a seat within {timeout:g} s") from None
 
 
-async def _await_seat(client: aiomqtt.Client, code: str, peer: str, lobby: LobbyCard) -> tuple[int, LobbyCard]:
+async def _await_seat(
+    client: aiomqtt.Client,
+    code: str,
+    peer: str,
+    lobby: LobbyCard,
+    seats: dict[str, int],
+    wanted: int | None,
+    until_started: bool,
+    on_update: Callable[[LobbyCard, int | None], None] | None,
+) -> tuple[int, LobbyCard]:
+    if on_update:
+        on_update(lobby, seats.get(peer))
     async for m in client.messages:
+        payload = bytes(m.payload) if isinstance(m.payload, bytes | bytearray) else b""
         if m.topic.value == topics.lobby(code):
-            new = LobbyCard.decode(bytes(m.payload)) if isinstance(m.payload, bytes | bytearray) else None
-            lobby = new or lobby
+            if not payload:
+                raise RoomClosed(f"the host closed room {code}")
+            lobby = LobbyCard.decode(payload) or lobby
+            if on_update:
+                on_update(lobby, seats.get(peer))
         elif m.topic.value == topics.seats(code):
-            seats = _decode_seats(bytes(m.payload) if isinstance(m.payload, bytes | bytearray) else b"")
-            if peer in seats:
-                return seats[peer], lobby
-            if len(seats) >= lobby.seats_total:
-                raise RoomFull(f"room {code} filled up before our request was seen")
+            seats = _decode_seats(payload)
+            if peer not in seats:
+                if wanted is not None and wanted in seats.values():
+                    raise SeatTaken(f"seat {wanted + 1} of room {code} was taken by someone else")
+                if len(seats) >= lobby.seats_total:
+                    raise RoomFull(f"room {code} filled up before our request was seen")
+                continue
+        else:
+            continue
+        if peer in seats and (not until_started or lobby.status == "started"):
+            return seats[peer], lobby
     raise RelayError(f"room {code}: the relay closed the connection")
 
 
