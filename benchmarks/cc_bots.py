@@ -1,15 +1,19 @@
-"""Collective Conflict bots head to head: win rates and move times (2-player games).
+"""Collective Conflict bots head to head: win rates with confidence, and move times (2-player games).
 
-``python3 benchmarks/cc_bots.py [--games N] [--max-rounds R]`` prints, for
-search vs greedy and search vs random, the search bot's wins, losses and draws
-(seats alternate), its win rate against the targets (70% and 95%), and the
-mean and largest time per search move.  Figures only: nothing here asserts.
+``python3 benchmarks/cc_bots.py [--games N] [--start S] [--max-rounds R] [--opponents greedy,random]``
+plays games ``S .. S+N-1`` of the search bot against each opponent (seats
+alternate: the search bot is seat ``g % 2`` in game ``g``, so batches can be
+run separately and added up) and prints, per opponent, one JSON line: the
+search bot's wins, draws and losses, its win rate with a 95% Wilson interval,
+the target (70% against greedy, 95% against random), and p50/p99/max seconds
+per search move.  Figures only: nothing here asserts.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -24,10 +28,29 @@ from engines.collective_conflict.bots import random_bot  # noqa: E402
 from engines.core import Decision, Referee  # noqa: E402
 
 
-def play(opponent: str, games: int, max_rounds: int, seed: str) -> dict:
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (honest for small samples and rates near 0 or 1)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank percentile ``q`` (0..100) of ``values``."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q / 100 * len(ordered)) - 1))]
+
+
+def play(opponent: str, start: int, games: int, max_rounds: int, seed: str) -> dict:
     wins = losses = draws = 0
     times: list[float] = []
-    for g in range(games):
+    nodes: list[int] = []
+    for g in range(start, start + games):
         search_seat = g % 2
         state = CollectiveConflict(2, {"max_rounds": max_rounds})
         s = f"{seed}/{opponent}/{g}".encode()
@@ -49,6 +72,7 @@ def play(opponent: str, games: int, max_rounds: int, seed: str) -> dict:
             action = bots[seat].choose(state, k, legal)
             if seat == search_seat:
                 times.append(time.perf_counter() - started)
+                nodes.append(bots[seat].nodes)
             referee.decide(seat, action)
         over = pending
         if over.draw:
@@ -57,28 +81,36 @@ def play(opponent: str, games: int, max_rounds: int, seed: str) -> dict:
             wins += 1
         else:
             losses += 1
+    low, high = wilson(wins, games)
     return {
         "opponent": opponent,
         "games": games,
+        "first_game": start,
         "wins": wins,
-        "losses": losses,
         "draws": draws,
+        "losses": losses,
         "win_rate": round(wins / games, 3),
+        "wilson95": [round(low, 3), round(high, 3)],
         "target": 0.7 if opponent == "greedy" else 0.95,
-        "mean_move_seconds": round(sum(times) / len(times), 4) if times else 0,
+        "moves": len(times),
+        "p50_move_seconds": round(percentile(times, 50), 4),
+        "p99_move_seconds": round(percentile(times, 99), 4),
         "max_move_seconds": round(max(times), 4) if times else 0,
+        "max_nodes": max(nodes) if nodes else 0,
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--start", type=int, default=0, help="number of the first game (seeds and seats follow it)")
     parser.add_argument("--max-rounds", type=int, default=80)
     parser.add_argument("--seed", default="bench")
     parser.add_argument("--opponents", default="greedy,random")
     args = parser.parse_args()
     for opponent in args.opponents.split(","):
-        print(json.dumps(play(opponent, args.games, args.max_rounds, args.seed), sort_keys=True), flush=True)
+        result = play(opponent, args.start, args.games, args.max_rounds, args.seed)
+        print(json.dumps(result, sort_keys=True), flush=True)
 
 
 if __name__ == "__main__":

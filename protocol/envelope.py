@@ -69,10 +69,72 @@ class Envelope:
         return self.type in NOTICE_TYPES
 
     def signed_bytes(self) -> bytes:
+        """What ``sig`` signs: the tag and the canonical encoding of every field but ``sig``.
+
+        Cut out of the wire bytes (see :func:`unsigned_from_wire`) instead of encoding the
+        fields again: the same bytes, without a second canonical encoding of the entry.
+        """
+        fast = unsigned_from_wire(self.data, self.seq)
+        if fast is not None:
+            return SIGN_TAG + fast
         return _signed_bytes(self.room, self.seq, self.prev, self.seat, self.type, self.body)
+
+    def body_bytes(self) -> bytes:
+        """The canonical encoding of ``body``, cut out of the wire bytes (equal to ``canonical_encode(body)``)."""
+        fast = body_from_wire(self.data, self.seq)
+        return fast if fast is not None else canonical_encode(self.body)
 
     def signed_by(self, public: bytes) -> bool:
         return verify(public, self.signed_bytes(), self.sig)
+
+
+#: The start of the canonical wire bytes of every envelope: a map of 8, then ``"v": 1`` and the
+#: key ``"seq"`` (canonical maps sort by encoded key, so ``v`` < ``seq`` < ``sig`` < ``body`` < ...).
+_WIRE_HEAD = b"\x88\xa1v\x01\xa3seq"
+#: The ``"sig"`` key and the bin8 header of a 64-byte signature.
+_SIG_HEAD = b"\xa3sig\xc4\x40"
+_SIG_PAIR = len(_SIG_HEAD) + 64
+_BODY_KEY = b"\xa4body"
+_UNSIGNED_HEADER = b"\x87"  # the same map without ``sig``: 7 entries
+_packb = msgpack.Packer(use_bin_type=True, autoreset=True).pack
+
+
+def _sig_offset(data: bytes, seq: int) -> int | None:
+    """Where the ``"sig"`` pair starts in canonical envelope bytes, or None if they are not laid out so."""
+    if not data.startswith(_WIRE_HEAD):
+        return None
+    at = len(_WIRE_HEAD) + len(_packb(seq))
+    return at if data.startswith(_SIG_HEAD, at) else None
+
+
+def unsigned_from_wire(data: bytes, seq: int) -> bytes | None:
+    """``canonical_encode`` of the envelope without ``sig``, cut from its canonical bytes ``data``.
+
+    Removing one pair from a canonical map leaves the other pairs in canonical order, so
+    the unsigned encoding is the wire bytes with a 7-entry header and the ``sig`` pair cut
+    out.  None when ``data`` is not laid out as expected (the caller encodes instead).
+    """
+    at = _sig_offset(data, seq)
+    if at is None:
+        return None
+    return _UNSIGNED_HEADER + data[1:at] + data[at + _SIG_PAIR :]
+
+
+def body_from_wire(data: bytes, seq: int) -> bytes | None:
+    """The canonical bytes of ``body`` inside canonical envelope bytes ``data`` (None: not found)."""
+    at = _sig_offset(data, seq)
+    if at is None:
+        return None
+    start = at + _SIG_PAIR + len(_BODY_KEY)
+    if data[start - len(_BODY_KEY) : start] != _BODY_KEY:
+        return None
+    unpacker = msgpack.Unpacker(max_buffer_size=len(data))
+    unpacker.feed(data[start:])
+    try:
+        unpacker.skip()
+    except Exception:  # cannot happen for bytes that parse() accepted; fall back to encoding
+        return None
+    return data[start : start + unpacker.tell()]
 
 
 def entry_hash(data: bytes) -> bytes:

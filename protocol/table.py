@@ -28,7 +28,6 @@ from engines.core import (
     GameState,
     PrivateDelivery,
     RevealOwed,
-    canonical_encode,
     derive_outcome,
     registry,
 )
@@ -208,7 +207,7 @@ class Table:
             raise Misconduct(env.seat, f"wrote entry {env.seq} after the game was over")
         if env.prev != self.head_digest:
             raise Misconduct(env.seat, f"broken chain: entry {env.seq} does not follow entry {self.head}")
-        fingerprint = (env.seat, env.type, canonical_encode(env.body))
+        fingerprint = (env.seat, env.type, env.body_bytes())
         if fingerprint in self._bodies:
             raise Misconduct(env.seat, f"replayed entry: entry {env.seq} repeats entry {self._bodies[fingerprint]}")
         if env.type == "gone":
@@ -539,6 +538,8 @@ class Table:
         return True
 
     def _complete(self, r: Round, seq: int) -> None:
+        if r.type in ("chance-commit", "chance-reveal") and not self._chance_waits():
+            return  # a departure ended the event it was for (a forfeit ended the game): no outcome is drawn
         if r.type == "seed-commit":
             writers = [s for s in r.writers if s in r.commits and s not in self.gone]
             self.round = Round("seed-reveal", writers, label="seed", commits=r.commits)
@@ -582,6 +583,11 @@ class Table:
                 except Misconduct as exc:  # the leaver's secrets were false: name it, stop
                     self._abandon(f"seat {exc.seat} {exc.reason}")
                     return
+
+    def _chance_waits(self) -> bool:
+        """Whether the engine still waits for an interactive chance outcome."""
+        p = self.state.pending()
+        return isinstance(p, Chance) and p.kind is ChanceKind.INTERACTIVE
 
     def _resolve(self, seq: int) -> bool:
         """Resolve or start what the engine waits for; False when an entry must come first."""

@@ -38,6 +38,8 @@ LOCK = "lock"
 PASS_FIELDS = frozenset({"round", "kind", "elements"})
 #: A round never holds more cards than this; bigger bodies are refused before any work.
 MAX_CARDS = 1024
+#: How many _strip results a deck keeps (a memo, cleared when full; a game needs a few per slot).
+STRIP_MEMO = 512
 
 Verdict = tuple[int, str] | None
 
@@ -79,6 +81,9 @@ class Deck:
         if len(set(self.initial)) != len(self.initial):  # pragma: no cover - a SHA-256 collision
             raise ValueError("two cards share a group element")
         self._card_of: dict[bytes, int] = dict(zip(self.initial, cards, strict=True))
+        #: Pure results of _strip, keyed by its inputs (element, keys in order): checking a shown card
+        #: (verify, then accept) strips the same slot with the same keys twice.
+        self._stripped: dict[tuple[bytes, ...], bytes] = {}
         self._position: dict[int, int] = {slot: j for j, slot in enumerate(slots)}
         self.shuffles: list[tuple[bytes, ...]] = []
         self.locks: list[tuple[bytes, ...]] = []
@@ -263,7 +268,16 @@ class Deck:
         element = self.locks[-1][j]
         if not keys:
             return element
-        return mul(element, invert(scalar_product(keys)))
+        memo_key = (element, *keys)
+        if not all(type(k) is bytes for k in memo_key):
+            return mul(element, invert(scalar_product(keys)))
+        stripped = self._stripped.get(memo_key)
+        if stripped is None:
+            stripped = mul(element, invert(scalar_product(keys)))
+            if len(self._stripped) >= STRIP_MEMO:
+                self._stripped.clear()
+            self._stripped[memo_key] = stripped
+        return stripped
 
     def open_slot(self, slot: int, own_key: bytes) -> int:
         """The card in ``slot`` for the one seat holding its last secret key.

@@ -8,10 +8,12 @@ and so that verification is a plain boolean that never raises on hostile input.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
+from nacl.bindings import crypto_sign_open
 
 PUBLIC_BYTES = 32
 SIGNATURE_BYTES = 64
@@ -56,6 +58,31 @@ class SigningKey:
         return f"SigningKey(public={self.public_bytes().hex()[:16]}…)"
 
 
+def _sodium_accepts(public: bytes, data: bytes, signature: bytes) -> bool:
+    """libsodium's verdict, a fast path: twice as fast as OpenSSL's on this machine.
+
+    libsodium checks the same (cofactorless) equation as OpenSSL and refuses strictly
+    more (small-order keys and ``R``, non-canonical encodings), so whatever it accepts
+    OpenSSL accepts too.  It is only trusted to say yes: on a no, OpenSSL decides, so
+    every verdict is exactly OpenSSL's (tests/protocol/test_ps_fastpaths.py).
+    """
+    try:
+        crypto_sign_open(signature + data, public)
+    except Exception:  # BadSignatureError, or anything odd: OpenSSL decides
+        return False
+    return True
+
+
+@lru_cache(maxsize=256)
+def _public_key(public: bytes) -> Ed25519PublicKey:
+    """The parsed public key, kept: a table checks thousands of entries against the same few seats.
+
+    ``from_public_bytes`` raises on a bad key; exceptions are not cached, so a bad key is
+    refused every time exactly as before.
+    """
+    return Ed25519PublicKey.from_public_bytes(public)
+
+
 def verify(public: bytes, data: bytes, signature: bytes) -> bool:
     """True when ``signature`` is ``public``'s signature over ``data``; False on any bad input."""
     try:
@@ -65,7 +92,10 @@ def verify(public: bytes, data: bytes, signature: bytes) -> bool:
             return False
         if not isinstance(data, (bytes, bytearray)):
             return False
-        Ed25519PublicKey.from_public_bytes(bytes(public)).verify(bytes(signature), bytes(data))
+        public, signature, data = bytes(public), bytes(signature), bytes(data)
+        if _sodium_accepts(public, data, signature):
+            return True
+        _public_key(public).verify(signature, data)
         return True
     except (InvalidSignature, ValueError, TypeError):
         return False

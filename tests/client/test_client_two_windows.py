@@ -3,8 +3,8 @@
 Each window holds one seat: its own protocol session (keys, secrets) and its own
 MQTT connection to a relay started by the test.  The players click through the
 real table widgets; at the end both windows agree on the final state and show
-the audit's verdict.  The seats are arranged here (the lobby's room and seat
-picking waits for ``relay/rooms.py``).
+the audit's verdict.  The seats are arranged here directly; the lobby's own room
+panel (seat picking, bots, cancel) is driven in ``test_client_seats.py``.
 """
 
 from __future__ import annotations
