@@ -5,11 +5,14 @@ The pieces, one job each (import the module you need; ``import relay`` alone loa
 - :mod:`relay.broker` — ``EmbeddedRelay(RelayConfig(...))``: an amqtt broker, ``await start()`` /
   ``await stop()`` from a running loop ("host a LAN game"); ``python -m relay`` runs one.
 - :mod:`relay.discovery` — ``await browse(timeout)`` → ``[RelayInfo(name, host, port, ...)]``.
-- :mod:`relay.rooms` — ``await list_rooms(relay)``, ``RoomHost(...).gather()``,
-  ``await join_room(relay, code, ...)``; ``new_code()`` / ``normalize_code(text)``.
+- :mod:`relay.rooms` — ``await list_rooms(relay)``, ``RoomHost(...).gather()`` (with
+  ``take_seat`` / ``seat_local`` / ``free_local`` / ``start`` for seat picking and bot seats),
+  ``await join_room(relay, code, ..., seat=, until_started=, on_update=)``;
+  ``new_code()`` / ``normalize_code(text)``.
 - :mod:`relay.transport` — ``RoomTransport(relay, session, peer_id, driver).run()`` keeps a
   ``protocol.session.PeerSession`` in step with its room; ``await check_relay("host:port")``.
 - :mod:`relay.errors` — ``RelayError`` and its kinds (``RelayUnreachable``, ``NotARelay``,
-  ``RoomNotFound``, ``RoomFull``); ``str(error)`` is a message for people.
+  ``RoomNotFound``, ``RoomFull``, ``SeatTaken``, ``NoSuchSeat``, ``RoomClosed``); ``str(error)``
+  is a message for people.
 - :mod:`relay.mosquitto_conf` — the shipped Mosquitto configuration, re-pointed (tests, benchmarks).
 """

@@ -21,3 +21,19 @@ class RoomNotFound(RelayError):
 
 class RoomFull(RelayError):
     """Every seat of the room is taken (or the game has started)."""
+
+
+class SeatTaken(RoomFull):
+    """The seat a joiner asked for is held by someone else (or kept for the host)."""
+
+
+class NoSuchSeat(SeatTaken):
+    """The seat asked for is not at this table (``seats_total`` says how many there are)."""
+
+    def __init__(self, message: str, seats_total: int) -> None:
+        super().__init__(message)
+        self.seats_total = seats_total
+
+
+class RoomClosed(RelayError):
+    """The host closed the room (cancelled) before the game started."""

@@ -36,29 +36,13 @@ import aiomqtt
 import msgpack
 
 from . import topics
-from .errors import RelayError, RelayUnreachable, RoomFull, RoomNotFound
+from .errors import NoSuchSeat, RelayError, RelayUnreachable, RoomClosed, RoomFull, RoomNotFound, SeatTaken
 from .probe import parse_address, probe
 from .transport import NODELAY
 
 #: No 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V: letters that survive being read out and typed back.
 ALPHABET = "ACDEFGHJKMNPQRTWXY"
 CODE_LENGTH = 6
-
-
-class SeatTaken(RoomFull):
-    """The seat a joiner asked for is held by someone else (or kept for the host)."""
-
-
-class NoSuchSeat(SeatTaken):
-    """The seat asked for is not at this table (``seats_total`` says how many there are)."""
-
-    def __init__(self, message: str, seats_total: int) -> None:
-        super().__init__(message)
-        self.seats_total = seats_total
-
-
-class RoomClosed(RelayError):
-    """The host closed the room (cancelled) before the game started."""
 
 
 def new_code(length: int = CODE_LENGTH) -> str:
