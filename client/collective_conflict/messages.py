@@ -225,10 +225,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Żadna Sieć nie mogła wykonać ruchu: wspólny remis.",
         "Ни одна Сеть не могла ходить: общая ничья.",
     ),
-    "report.reason.move limit: 80 rounds": (
-        "80 rounds were played: a shared draw among the Networks still standing.",
-        "Rozegrano 80 rund: wspólny remis Sieci, które przetrwały.",
-        "Сыграно 80 раундов: общая ничья уцелевших Сетей.",
+    "report.reason.move limit": (
+        "The round limit was reached: a shared draw among the Networks still standing.",
+        "Osiągnięto limit rund: wspólny remis Sieci, które przetrwały.",
+        "Достигнут предел раундов: общая ничья уцелевших Сетей.",
     ),
     "report.reason.MotherShip surrounded": (
         "A MotherShip was surrounded.",

@@ -486,7 +486,7 @@ class CollectiveConflict(GameState):
         if (nxt - first) % n <= (cur - first) % n:
             self.round += 1
             if self.round > self.settings.max_rounds:
-                self._draw(f"move limit: {self.settings.max_rounds} rounds")
+                self._draw("move limit")
                 return
             self._round_start()
             return
