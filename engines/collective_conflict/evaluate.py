@@ -1,0 +1,167 @@
+"""What the Collective Conflict bots know how to judge: a position's value and a guess at the secrets.
+
+Shared by the greedy and the search bot.  A bot sees only its seat's view, so
+wherever a secret it does not hold decides (which opponent command unit is the
+MotherShip, whether a trap is armed) it *determinises*: :func:`determinise`
+fixes one guess from the bot's own seeded stream and :func:`settle` plays the
+owed reveals as if the guess were true.  :func:`evaluate` is integer-only, so
+the bots stay deterministic on every machine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.hexgrid import DELTAS, WIDTH, articulation_points
+from engines.core.pending import Chance, RevealOwed
+from engines.core.seeded import SeededStream
+from engines.core.state import TABLE, Action, Knowledge
+
+from .rules import CLIMBER, COMMAND, JUMPER, MOTHERSHIP, NETCASTER, RUNNER
+from .state import CollectiveConflict
+
+WIN = 1_000_000
+#: Value of n occupied sides around a command unit (the sixth ends it).
+PRESSURE = (0, 10, 30, 70, 150, 400, 5000)
+#: Value of a unit that is free to move, by kind (a pinned unit is worth nothing here).
+UNIT = 25
+MOBILITY = {RUNNER: 12, CLIMBER: 9, JUMPER: 7, NETCASTER: 5, COMMAND: 3, MOTHERSHIP: 3}
+
+
+def evaluate(
+    state: CollectiveConflict,
+    seat: int,
+    guess: dict[int, Any],
+    defence: int = 5,
+    expect: bool = False,
+    decoy: int = 0,
+    attack: int = 4,
+    pin: int = 0,
+    chase: int = 3,
+) -> int:
+    """Pressure on the opponents' command units minus pressure on one's own, plus closeness to them.
+
+    ``defence`` (in eighths) weighs pressure on one's own command units against pressure on theirs.
+    With ``expect`` an opponent's command unit of unknown identity counts at its expected weight
+    instead of the guessed one.  ``decoy`` is the worth of one's own Decoy standing on the board:
+    an opponent who cannot tell it from the MotherShip spends moves on it.  ``attack`` (in eighths)
+    weighs pressure on the opponents' command units.  ``pin`` is the worth of a foreign unit on top
+    of a command unit (it cannot move out of the ring), per weight point; ``chase`` the cost of each
+    hex between one's free units and the nearest opponent command unit.
+    """
+    over = state.over
+    if over is not None:
+        if seat in over.winners:
+            return WIN if len(over.winners) == 1 else 0
+        return -WIN
+    stacks = state.stacks
+    p_owner = state.p_owner
+    p_kind = state.p_kind
+    others = max(1, state.players - 1)
+    foe_unit = -UNIT // others
+    score = 0
+    commands = []
+    for h, stack in stacks.items():
+        for unit in stack:
+            unit_owner = p_owner[unit]
+            if unit_owner >= 0:
+                score += UNIT if unit_owner == seat else foe_unit
+        bottom = stack[0]
+        if p_kind[bottom] == COMMAND or p_kind[bottom] == MOTHERSHIP:
+            commands.append((h, bottom, p_owner[bottom]))
+    lone = [sum(1 for c in commands if c[2] == o) == 1 for o in range(state.players)]
+    targets = []
+    for h, piece, owner in commands:
+        n = sum(1 for d in DELTAS if (h + d) in stacks)
+        sid = state.piece_sid.get(piece)
+        identity = guess.get(sid, "mothership") if sid is not None else "mothership"
+        # a lone command unit is as good as a MotherShip: surrounding a Decoy alone collapses its Network
+        if lone[owner] or (owner != seat and state.decoy_revealed[owner]):
+            weight = 8
+        elif owner != seat and expect:
+            weight = 5  # unknown: the mean of a MotherShip (8) and a Decoy (2)
+        else:
+            weight = 8 if identity == "mothership" else 2
+        pinned = pin and any(p_owner[p] != owner and p_owner[p] >= 0 for p in stacks[h][1:])
+        if owner == seat:
+            score -= weight * PRESSURE[n] * defence // 8
+            if pinned:
+                score -= weight * pin * defence // 8
+            if identity == "decoy" and sid is not None:
+                score += decoy
+        else:
+            score += weight * PRESSURE[n] * attack // 8
+            if pinned:
+                score += weight * pin * attack // 8
+            targets.append(divmod(h, WIDTH))
+    cut = articulation_points(stacks)
+    chasers = []
+    for h, stack in stacks.items():
+        top = stack[-1]
+        owner = p_owner[top]
+        if owner < 0:
+            continue
+        kind = p_kind[top]
+        if owner == seat and kind != COMMAND and kind != MOTHERSHIP:
+            chasers.append(h)
+        if len(stack) == 1 and h in cut:
+            continue
+        value = MOBILITY.get(kind, 0)
+        score += value if owner == seat else -value // others
+    for h in chasers if targets else ():
+        hq, hr = divmod(h, WIDTH)
+        score -= chase * min((abs(hq - q) + abs(hr - r) + abs(hq - q + hr - r)) // 2 for q, r in targets)
+    return score
+
+
+def settle(state: CollectiveConflict, guess: dict[int, Any]) -> None:
+    """Resolve reveals and chance with the guessed values until someone must decide."""
+    for _ in range(64):
+        p = state.pending()
+        if isinstance(p, RevealOwed):
+            if p.what == "trap":
+                value: Any = bool(guess.get(p.secret, True))
+            else:
+                value = guess.get(p.secret, "mothership")
+                if value == "decoy" and state.decoy_revealed[p.seat]:
+                    value = "mothership"
+            state.apply(p.seat, ("reveal", p.secret, value))
+        elif isinstance(p, Chance):
+            state.apply(TABLE, ("chance", 0))
+        else:
+            return
+
+
+def determinise(state: CollectiveConflict, seat: int, knowledge: Knowledge, rng: SeededStream) -> dict[int, Any]:
+    """One guess for every secret the seat does not hold; its own from its knowledge."""
+    guess: dict[int, Any] = dict(knowledge.sealed)
+    for other in range(state.players):
+        sids = state.commands[other]
+        if other == seat or not sids:
+            continue
+        if state.decoy_revealed[other]:
+            for sid in sids:
+                guess.setdefault(sid, "mothership" if state.secrets[sid][3] is None else state.secrets[sid][3])
+            continue
+        mothership = sids[rng.below(len(sids))] if len(sids) == 2 or rng.below(2) else None
+        for sid in sids:
+            guess.setdefault(sid, "mothership" if sid == mothership else "decoy")
+    return guess
+
+
+def after(
+    state: CollectiveConflict, seat: int, action: Action, knowledge: Knowledge | None, guess: dict
+) -> CollectiveConflict:
+    """A copy of ``state`` after ``seat`` plays ``action`` and the owed reveals are settled by ``guess``.
+
+    With ``knowledge`` the action is the seat's private form (sealed values go
+    into ``guess``); without it, the public form of an opponent's action.
+    """
+    child = state.clone()
+    if knowledge is not None:
+        pub = child.publish(seat, action, knowledge)
+        guess.update(pub.sealed)
+        action = pub.action
+    child.apply(seat, action)
+    settle(child, guess)
+    return child

@@ -1,0 +1,298 @@
+"""The Collective Conflict search bot: our move, every reply, and our winning answer to it.
+
+Three plies, selectively: every action of ours is scored by :func:`evaluate`;
+the best ``width`` are searched against every reply of the next seat to move
+(the most threatening replies first, so that alpha cuts come early); and after
+each reply we look for our *immediate win* — a hex that would close the ring
+around an opponent command unit and that one of our actions can fill.  That
+third ply is what makes a threat worth something: a move that leaves the
+opponent no reply stopping a surround scores as a win, and a reply that parries
+the threat is the one the search expects.  The check is cheap because it runs
+only when an opponent command unit already has five occupied sides, and only
+for the replies that could decide the minimum.
+
+Everything is counted in nodes (positions built), never in clock time, so a
+bot's choice is the same on every machine; the budget keeps a move well under a
+second here (``benchmarks/cc_bots.py`` prints p50/p99/max).  The bot sees only
+its seat's view; an opponent's sealed identities are guessed by
+:func:`determinise` and weighed at their expected value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.hexgrid import DELTAS, hex_id
+from engines.core.pending import Decision
+from engines.core.seeded import SeededStream
+from engines.core.state import Action, GameState, Knowledge
+
+from .evaluate import WIN, after, determinise, evaluate
+from .rules import COMMAND, MOTHERSHIP
+from .state import CollectiveConflict
+
+#: Value of a surround we can close next move around a command unit that is surely the Network's last hope.
+SURE_WIN = WIN - 1
+#: ... and around one whose identity we do not know (half the time it is the MotherShip).
+LIKELY_WIN = WIN // 4
+#: Nodes charged for generating a position's actions (about twice the cost of building a position).
+GENERATE_COST = 2
+#: Our candidates searched against every reply, best first by their one-ply value.
+WIDTH = 24
+#: Nodes per decision: about 0.2 ms each here, so a decision stays near half a second at worst.
+BUDGET = 2400
+#: Pressure on our own command units and on the opponents' (eighths of :func:`evaluate`'s weights).
+#: Tuned against ``greedy`` with ``benchmarks/cc_bots.py``: the search bot guards its own ring more
+#: than greedy does (12 against 5) and presses the opponents' harder (12 against 4).
+DEFENCE = 12
+ATTACK = 12
+#: Worth of our Decoy on the board: the opponent cannot tell it from the MotherShip and splits its
+#: attack between them, so the search bot places its Decoy first and keeps it in play.
+DECOY_WORTH = 300
+
+
+class _OutOfBudget(Exception):
+    """The next piece of work would overspend the node budget: the search stops where it is."""
+
+
+def destination(action: Action) -> tuple[int, int] | None:
+    """The hex an action fills, if any (a placement, a move, a cast or a jump's landing)."""
+    verb = action[0]
+    if verb in ("place", "move", "cast"):
+        return action[2]
+    if verb == "jump":
+        return action[3]
+    return None
+
+
+def source(action: Action) -> tuple[int, int] | None:
+    """The hex a unit leaves, if any."""
+    return action[1] if action[0] in ("move", "cast", "jump") else None
+
+
+class SearchBot:
+    """Selective three-ply search over one determinisation, bounded by a node budget."""
+
+    def __init__(
+        self,
+        seat: int,
+        seed: bytes,
+        width: int = WIDTH,
+        budget: int = BUDGET,
+        defence: int = DEFENCE,
+        attack: int = ATTACK,
+        decoy: int = DECOY_WORTH,
+        pin: int = 0,
+        chase: int = 3,
+        repeat: int = 0,
+    ) -> None:
+        self.seat = seat
+        self.rng = SeededStream(seed, f"cc-search/{seat}")
+        self.width = width
+        self.budget = budget
+        self.defence = defence
+        self.attack = attack
+        self.decoy = decoy
+        self.pin = pin
+        self.chase = chase
+        self.repeat = repeat
+        #: How often each board we left behind has been seen (a bot plays one game: it may remember it).
+        self.history: dict[tuple, int] = {}
+        #: Nodes spent on the last decision (for tests and benchmarks).
+        self.nodes = 0
+
+    # -- the decision ------------------------------------------------------------------
+    def choose(self, state: GameState, knowledge: Knowledge, legal: list[Action]) -> Action:
+        assert isinstance(state, CollectiveConflict)
+        seat = self.seat
+        guess = determinise(state, seat, knowledge, self.rng)
+        self.nodes = 0
+        first: list[tuple[int, int, Action, CollectiveConflict, dict]] = []
+        try:
+            for i, action in enumerate(legal):
+                self._spend(1)
+                g = dict(guess)
+                child = after(state, seat, action, knowledge, g)
+                value = self._value(child, g)
+                if value >= WIN:
+                    return action
+                value -= self._stale(child)
+                first.append((value, -i, action, child, g))
+        except _OutOfBudget:
+            if not first:
+                return legal[0]
+        first.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        best_value: int | None = None
+        best_action, best_child = first[0][2], first[0][3]
+        for value, _, action, child, g in first[: self.width]:
+            try:
+                pending = child.pending()
+                if isinstance(pending, Decision) and pending.seat != seat:
+                    worst = self._replies(child, pending.seat, g, best_value)
+                elif isinstance(pending, Decision):
+                    worst = max(value, self._our_win(child))  # the opponent is skipped: we move again
+                else:
+                    worst = value
+            except _OutOfBudget:
+                break  # a half-searched candidate would look better than it is
+            if worst < WIN // 8:
+                worst -= self._stale(child)
+            if best_value is None or worst > best_value:
+                best_value, best_action, best_child = worst, action, child
+        if self.repeat:
+            key = _board(best_child)
+            self.history[key] = self.history.get(key, 0) + 1
+        return best_action
+
+    def _stale(self, child: CollectiveConflict) -> int:
+        """The penalty for leaving a board we have left before: shuffling back and forth ends in a draw."""
+        return self.repeat * self.history.get(_board(child), 0) if self.repeat else 0
+
+    def _spend(self, cost: int) -> None:
+        """Count ``cost`` nodes, or stop the search if they would overspend the budget."""
+        if self.nodes + cost > self.budget:
+            raise _OutOfBudget
+        self.nodes += cost
+
+    def _value(self, state: CollectiveConflict, guess: dict[int, Any]) -> int:
+        return evaluate(
+            state,
+            self.seat,
+            guess,
+            self.defence,
+            expect=True,
+            decoy=self.decoy,
+            attack=self.attack,
+            pin=self.pin,
+            chase=self.chase,
+        )
+
+    # -- the second and third plies -----------------------------------------------------
+    def _replies(self, child: CollectiveConflict, mover: int, guess: dict, alpha: int | None) -> int:
+        """The least value the mover can leave us (:class:`_OutOfBudget` if the budget cannot pay for it).
+
+        A reply's value is the larger of its static value and our immediate win
+        after it.  Replies statically at or below ``alpha`` end the search of this
+        candidate (an alpha cut) unless they leave us a win; the rest are checked
+        for our win lowest first, and the first without one is the minimum.
+        """
+        self._spend(GENERATE_COST)
+        replies = _ordered_replies(child, mover, self.seat)
+        if self.nodes + len(replies) > self.budget:
+            raise _OutOfBudget
+        seen: list[tuple[int, int, CollectiveConflict]] = []
+        lowest: int | None = None
+        for i, reply in enumerate(replies):
+            self._spend(1)
+            g2 = dict(guess)
+            grand = after(child, mover, reply, None, g2)
+            v = self._value(grand, g2)
+            if v <= -WIN:
+                return v
+            if alpha is not None and v <= alpha:
+                win = self._our_win(grand)
+                if win == 0:
+                    return v
+                lowest = win if lowest is None else min(win, lowest)
+                continue
+            seen.append((v, i, grand))
+        seen.sort(key=lambda x: (x[0], x[1]))
+        for v, _, grand in seen:
+            win = self._our_win(grand)
+            if win == 0:
+                return v if lowest is None else min(v, lowest)
+            lowest = win if lowest is None else min(win, lowest)
+        return SURE_WIN if lowest is None else lowest
+
+    def _our_win(self, state: CollectiveConflict) -> int:
+        """:data:`SURE_WIN` or :data:`LIKELY_WIN` if we, to move, can close a ring next; else 0."""
+        pending = state.pending()
+        if not isinstance(pending, Decision) or pending.seat != self.seat:
+            return 0
+        targets = _ringable(state, self.seat)
+        if not targets:
+            return 0
+        self._spend(GENERATE_COST)
+        ours = _ringable(state, -1, only=self.seat)
+        best = 0
+        for action in state._public_legal():
+            dest = destination(action)
+            if dest is None:
+                continue
+            d = hex_id(*dest)
+            if d not in targets:
+                continue
+            centre, sure = targets[d]
+            src = source(action)
+            if src is not None:
+                s = hex_id(*src)
+                if len(state.stacks[s]) == 1 and any(s + delta == centre for delta in DELTAS):
+                    continue  # the unit leaves a side of the very ring it would close
+            if d in ours:
+                continue  # it would close a ring around our own command unit too
+            value = SURE_WIN if sure else LIKELY_WIN
+            if value > best:
+                best = value
+                if best == SURE_WIN:
+                    break
+        return best
+
+
+def _board(state: CollectiveConflict) -> tuple:
+    """Who stands where, as a hashable key (unit ids, not just kinds: a Runner is not another Runner)."""
+    return tuple(sorted((h, tuple(stack)) for h, stack in state.stacks.items()))
+
+
+def _ringable(state: CollectiveConflict, seat: int, only: int | None = None) -> dict[int, tuple[int, bool]]:
+    """The free hex of every command unit with five occupied sides: ``{hex: (unit hex, surely decisive)}``.
+
+    With ``only`` the command units of that seat; otherwise those of every active
+    seat but ``seat``.  "Surely decisive" means closing the ring ends the Network
+    whatever the unit is: it is its owner's only command unit on the board, its
+    owner's Decoy is already revealed, or it is an open MotherShip (classic).
+    """
+    stacks = state.stacks
+    p_owner = state.p_owner
+    p_kind = state.p_kind
+    out: dict[int, tuple[int, bool]] = {}
+    count: dict[int, int] = {}
+    for stack in stacks.values():
+        bottom = stack[0]
+        if p_kind[bottom] == COMMAND or p_kind[bottom] == MOTHERSHIP:
+            owner = p_owner[bottom]
+            count[owner] = count.get(owner, 0) + 1
+    for h, stack in stacks.items():
+        bottom = stack[0]
+        kind = p_kind[bottom]
+        if kind != COMMAND and kind != MOTHERSHIP:
+            continue
+        owner = p_owner[bottom]
+        if (only is not None and owner != only) or (only is None and owner == seat) or not state.active[owner]:
+            continue
+        free = [h + d for d in DELTAS if (h + d) not in stacks]
+        if len(free) != 1:
+            continue
+        sure = kind == MOTHERSHIP or count[owner] == 1 or state.decoy_revealed[owner]
+        out[free[0]] = (h, sure)
+    return out
+
+
+def _ordered_replies(state: CollectiveConflict, mover: int, victim: int) -> list[Action]:
+    """The mover's public actions, those ending next to the victim's command units first."""
+    danger: set[int] = set()
+    for h, stack in state.stacks.items():
+        piece = stack[0]
+        if state.p_owner[piece] == victim and state.p_kind[piece] in (COMMAND, MOTHERSHIP):
+            danger.update(h + d for d in DELTAS)
+    near: list[Action] = []
+    rest: list[Action] = []
+    for action in state._public_legal():
+        dest = destination(action)
+        if dest is not None and hex_id(*dest) in danger:
+            near.append(action)
+        else:
+            rest.append(action)
+    return near + rest
+
+
+__all__ = ["SearchBot", "destination"]
