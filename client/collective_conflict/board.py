@@ -4,8 +4,9 @@
 offers exactly the engine's legal actions (through :class:`.choices.Choices`):
 a unit with a legal action is outlined; picking it (or a kind from the
 reserve, see :meth:`pick_reserve`) lights its legal targets; clicking a
-target *plans* the move and draws its path (a straight arrow, or a jump's two
-legs — the engine gives no other path); clicking the planned target again
+target *plans* the move and draws its route (the engine's
+:func:`~engines.collective_conflict.paths.public_move_path`: every slide, step
+or jumped hex, as a polyline with an arrowhead); clicking the planned target again
 takes the default variant, and the table's buttons take any variant.  The
 board never touches the game: it emits ``action_chosen``.
 
@@ -17,7 +18,6 @@ fits the whole structure automatically until the player pans or zooms;
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -27,7 +27,7 @@ from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPe
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from . import paint
-from .choices import Action, Choices, Hex, Source, core_of, path_of
+from .choices import Action, Choices, Hex, Source, core_of, moved_route, path_of, route_of
 from .scene import Changes, Scene, build_scene, diff
 
 SQRT3 = math.sqrt(3)
@@ -81,6 +81,10 @@ class HexBoard(QWidget):
         self.planned: Hex | None = None
         self.variant = 0
         self.changes = Changes()
+        #: The route of each unit in ``changes.moved`` (pid -> hexes), found in the view before the move.
+        self.moved_routes: dict[int, list[Hex]] = {}
+        #: The hexes of the planned action's route as last painted (tests compare it with the engine's).
+        self.drawn_route: list[Hex] = []
         self.zoom = 40.0
         self.cam = (0.0, 0.0)
         self.auto_fit = True
@@ -109,6 +113,10 @@ class HexBoard(QWidget):
         )
         if before is None or _pieces_key(before) != _pieces_key(view):
             self.changes = changes
+            self.moved_routes = {}
+            if before is not None and len(changes.moved) == 1:  # one move: its route is in the view before it
+                pid, src, dst = changes.moved[0]
+                self.moved_routes[pid] = moved_route(before, src, dst)
             self._start_flashes(changes, animate_ms)
         self.view = view
         self.scene = build_scene(view)
@@ -161,6 +169,11 @@ class HexBoard(QWidget):
     def planned_action(self) -> Action | None:
         options = self.variants()
         return options[min(self.variant, len(options) - 1)] if options else None
+
+    def planned_route(self) -> list[Hex]:
+        """The hexes the planned action passes through (empty if nothing is planned)."""
+        action = self.planned_action()
+        return route_of(self.view, action) if action is not None else []
 
     # -- choices ---------------------------------------------------------------------
     def pick_reserve(self, kind: str) -> None:
@@ -393,39 +406,74 @@ class HexBoard(QWidget):
     def _layer_of(self, h: Hex) -> int:
         return max(0, len(self.scene.stacks().get(h, [])) - 1)
 
-    def _arrow(self, p: QPainter, pts: list[QPointF], colour: QColor, width: float, dashed: bool = False) -> None:
+    def _arrow(
+        self, p: QPainter, pts: list[QPointF], colour: QColor, width: float, dashed: bool = False, steps: bool = False
+    ) -> None:
+        """A polyline and arrowhead on a dark casing (readable over units and lit hexes); ``steps``: a dot per hex."""
+        if len(pts) < 2:
+            return
+        line = QPolygonF(pts)
+        casing = QPen(QColor(0, 0, 0, 150), width * 2.0)
+        casing.setCapStyle(Qt.PenCapStyle.RoundCap)
+        casing.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        p.setPen(casing)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPolyline(line)
         pen = QPen(colour, width, Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         p.setPen(pen)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        for a, b in itertools.pairwise(pts):
-            p.drawLine(a, b)
-        if len(pts) >= 2:
-            a, b = pts[-2], pts[-1]
-            ang = math.atan2(b.y() - a.y(), b.x() - a.x())
-            size = width * 3.2
-            head = QPolygonF(
-                [
-                    b,
-                    QPointF(b.x() - size * math.cos(ang - 0.45), b.y() - size * math.sin(ang - 0.45)),
-                    QPointF(b.x() - size * math.cos(ang + 0.45), b.y() - size * math.sin(ang + 0.45)),
-                ]
-            )
-            p.setPen(Qt.PenStyle.NoPen)
+        p.drawPolyline(line)
+        if steps:  # one dot per hex passed through, so a NetCaster's four steps can be counted
+            p.setPen(QPen(QColor(0, 0, 0, 150), max(1.0, width * 0.4)))
             p.setBrush(colour)
-            p.drawPolygon(head)
+            for c in pts[1:-1]:
+                p.drawEllipse(c, width * 0.9, width * 0.9)
+        a, b = pts[-2], pts[-1]
+        ang = math.atan2(b.y() - a.y(), b.x() - a.x())
+        size = width * 3.4
+        head = QPolygonF(
+            [
+                b,
+                QPointF(b.x() - size * math.cos(ang - 0.45), b.y() - size * math.sin(ang - 0.45)),
+                QPointF(b.x() - size * math.cos(ang + 0.45), b.y() - size * math.sin(ang + 0.45)),
+            ]
+        )
+        p.setPen(QPen(QColor(0, 0, 0, 170), max(1.0, width * 0.35)))
+        p.setBrush(colour)
+        p.drawPolygon(head)
+
+    def _route_points(self, route: list[Hex], climber: bool, moved: bool) -> list[QPointF]:
+        """Screen points of a route; a Climber's points stand on the stacks it crosses.
+
+        ``moved``: the unit already stands at the end (the last move), else at the start (a plan).
+        """
+        stacks = self.scene.stacks()
+        pts = []
+        last = len(route) - 1
+        for i, h in enumerate(route):
+            if (i == 0 and not moved) or (i == last and moved):
+                layer = self._layer_of(h)
+            else:
+                layer = len(stacks.get(h, ())) if climber else 0
+            pts.append(self.hex_center(h, layer))
+        return pts
+
+    def _kind_on(self, h: Hex) -> str | None:
+        layers = self.scene.stacks().get(h)
+        return layers[-1].kind if layers else None
 
     def _paint_last_move(self, p: QPainter, r: float) -> None:
-        """The latest move as a dashed arrow in the mover's colour; the latest placement ringed."""
+        """The latest move as a dashed route in the mover's colour; the latest placement ringed."""
         view = self.view
         if view is None:
             return
         owners = {u.pid: u.owner for u in self.scene.units}
         for pid, src, dst in self.changes.moved:
             colour = paint.seat_colour(owners.get(pid, -1))
-            self._arrow(
-                p, [self.hex_center(src), self.hex_center(dst, self._layer_of(dst))], colour, max(2.0, r * 0.1), True
-            )
+            route = self.moved_routes.get(pid) or [src, dst]
+            pts = self._route_points(route, self._kind_on(dst) == "climber", moved=True)
+            self._arrow(p, pts, colour, max(2.0, r * 0.1), True)
         for pid, h in self.changes.placed:
             colour = paint.seat_colour(owners.get(pid, -1))
             p.setPen(QPen(colour, max(2.0, r * 0.1), Qt.PenStyle.DashLine))
@@ -434,19 +482,24 @@ class HexBoard(QWidget):
 
     def _paint_plan(self, p: QPainter, r: float) -> None:
         action = self.planned_action()
+        self.drawn_route = []
         if action is None:
             return
-        hexes = path_of(action)
         if action[0] == "place":
+            h = path_of(action)[0]
+            self.drawn_route = [h]
             p.setPen(QPen(QColor("#ffffff"), max(2.0, r * 0.12)))
             p.setBrush(QColor(255, 255, 255, 60))
-            p.drawPolygon(paint.hexagon(self.hex_center(hexes[0]), r * 0.9))
+            p.drawPolygon(paint.hexagon(self.hex_center(h), r * 0.9))
             return
-        pts = [self.hex_center(hexes[0], self._layer_of(hexes[0]))] + [self.hex_center(h) for h in hexes[1:]]
+        hexes = self.planned_route()
+        self.drawn_route = list(hexes)
         if action[0] == "virus":
-            pts[-1] = self.hex_center(hexes[-1], self._layer_of(hexes[-1]))
-        colour = QColor("#7cf56a") if action[0] == "virus" else QColor("#ffffff")
-        self._arrow(p, pts, colour, max(2.5, r * 0.13))
+            pts = [self.hex_center(h, self._layer_of(h)) for h in hexes]
+            self._arrow(p, pts, QColor("#7cf56a"), max(2.5, r * 0.13))
+        else:
+            pts = self._route_points(hexes, self._kind_on(hexes[0]) == "climber", moved=False)
+            self._arrow(p, pts, QColor("#ffffff"), max(2.5, r * 0.13), steps=True)
         core = core_of(action)
         if core is not None:
             p.setPen(QPen(paint.CORE, max(2.0, r * 0.1), Qt.PenStyle.DotLine))

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.collective_conflict.paths import public_move_path
+from engines.core.state import IllegalAction
+
 Hex = tuple[int, int]
 Action = tuple[Any, ...]
 #: ("reserve", kind) or ("unit", hex).
@@ -44,13 +47,52 @@ def target_of(action: Action) -> Hex:
 
 
 def path_of(action: Action) -> list[Hex]:
-    """The hexes the board draws for an action: a straight leg, or a jump's two legs."""
+    """The action's own hexes: a placement's hex, a straight leg, or a jump's two legs (no board needed)."""
     verb = action[0]
     if verb == "place":
         return [_hex(action[2])]
     if verb == "jump":
         return [_hex(action[1]), _hex(action[2]), _hex(action[3])]
     return [_hex(action[1]), _hex(action[2])]
+
+
+def route_of(view: dict[str, Any] | None, action: Action) -> list[Hex]:
+    """The hexes the board draws for ``action`` in ``view``: the engine's route for a unit move.
+
+    A move, a NetCaster's cast and a jump get :func:`engines.collective_conflict.paths.public_move_path`
+    (every slide, step or jumped hex); a placement or the Virus keep :func:`path_of`.  If the engine
+    finds no route (a view that does not hold the move) the straight legs are drawn rather than nothing.
+    """
+    if view is None or action[0] not in ("move", "cast", "jump"):
+        return path_of(action)
+    try:
+        return public_move_path(view, action)
+    except (IllegalAction, KeyError, TypeError, ValueError):
+        return path_of(action)
+
+
+def moved_route(before: dict[str, Any], src: Hex, dst: Hex) -> list[Hex]:
+    """A route for a unit seen to go from ``src`` to ``dst`` since ``before`` (the last move's arrow).
+
+    Views say where a unit went, not how: a single move or jump is tried first, then a double jump
+    through each landing of a first jump in direction order; failing all, the straight leg.
+    """
+    try:
+        return public_move_path(before, ("move", src, dst))
+    except (IllegalAction, KeyError, TypeError, ValueError):
+        pass
+    occupied = {(q, r) for q, r, _ in before.get("stacks", ())}
+    for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+        mid = (src[0] + dq, src[1] + dr)
+        if mid not in occupied:
+            continue
+        while mid in occupied:
+            mid = (mid[0] + dq, mid[1] + dr)
+        try:
+            return public_move_path(before, ("jump", src, mid, dst))
+        except (IllegalAction, KeyError, TypeError, ValueError):
+            continue
+    return [src, dst]
 
 
 def core_of(action: Action) -> Hex | None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core import get
 
-from .choices import source_of, target_of
+from .choices import route_of, source_of, target_of
 
 GAME = "collective-conflict"
 
@@ -57,11 +57,15 @@ def perform(table: Any, action: tuple[Any, ...], clicker: Any = click) -> None:
 
 
 def plan_something(table: Any, prefer: tuple[str, ...] = ("jump", "cast", "move", "place")) -> bool:
-    """Pick a unit (or a reserve kind) and plan a target, for a screenshot; False if nothing is offered."""
+    """Pick a unit (or a reserve kind) and plan a target, for a screenshot; False if nothing is offered.
+
+    Moves whose route turns or runs over several hexes are preferred, so that the route shows.
+    """
     board = table.board
     legal = list(board.legal)
     for verb in prefer:
         options = [a for a in legal if a[0] == verb]
+        options = [a for a in options if len(route_of(board.view, a)) > 2] or options
         if options:
             action = options[len(options) // 2]
             source = source_of(action, board.choices.classic)
