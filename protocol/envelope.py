@@ -19,7 +19,7 @@ exception escapes, whatever the bytes.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgpack
@@ -58,11 +58,15 @@ class Envelope:
     body: dict[str, Any]
     sig: bytes
     data: bytes  # the exact canonical wire bytes
+    #: ``entry_hash(data)`` once computed: the head's digest is asked for at every step of a table.
+    _digest: bytes = field(default=b"", init=False, repr=False, compare=False)
 
     @property
     def digest(self) -> bytes:
         """The hash that the next entry's ``prev`` must carry."""
-        return entry_hash(self.data)
+        if not self._digest:
+            object.__setattr__(self, "_digest", entry_hash(self.data))
+        return self._digest
 
     @property
     def is_notice(self) -> bool:

@@ -81,8 +81,8 @@ class Deck:
         if len(set(self.initial)) != len(self.initial):  # pragma: no cover - a SHA-256 collision
             raise ValueError("two cards share a group element")
         self._card_of: dict[bytes, int] = dict(zip(self.initial, cards, strict=True))
-        #: Pure results of _strip, keyed by its inputs (element, keys in order): checking a shown card
-        #: (verify, then accept) strips the same slot with the same keys twice.
+        #: Pure results of _strip for shown cards, keyed by its inputs (element, public keys in order):
+        #: checking a show (verify, then accept) strips the same slot with the same keys twice.
         self._stripped: dict[tuple[bytes, ...], bytes] = {}
         self._position: dict[int, int] = {slot: j for j, slot in enumerate(slots)}
         self.shuffles: list[tuple[bytes, ...]] = []
@@ -259,8 +259,13 @@ class Deck:
         self._keys.setdefault(j, {})[owner] = (key, publisher)
         self._key_order.append((j, owner))
 
-    def _strip(self, slot: int, extra: bytes | None) -> bytes:
-        """The slot's element with every published key (and ``extra``) taken off."""
+    def _strip(self, slot: int, extra: bytes | None, memo: bool = False) -> bytes:
+        """The slot's element with every published key (and ``extra``) taken off.
+
+        ``memo`` only for a key that is public (a shown card's key, carried by a signed
+        entry): the memo lives in this public replica, so a seat's secret key for its own
+        card, and the card it opens to, are never kept in it.
+        """
         j = self.position(slot)
         keys = [key for key, _ in self._keys.get(j, {}).values()]
         if extra is not None:
@@ -269,7 +274,7 @@ class Deck:
         if not keys:
             return element
         memo_key = (element, *keys)
-        if not all(type(k) is bytes for k in memo_key):
+        if not memo or not all(type(k) is bytes for k in memo_key):
             return mul(element, invert(scalar_product(keys)))
         stripped = self._stripped.get(memo_key)
         if stripped is None:
@@ -279,19 +284,20 @@ class Deck:
             self._stripped[memo_key] = stripped
         return stripped
 
-    def open_slot(self, slot: int, own_key: bytes) -> int:
+    def open_slot(self, slot: int, own_key: bytes, _public: bool = False) -> int:
         """The card in ``slot`` for the one seat holding its last secret key.
 
         Raises :class:`CardProtocolError` (seat ``None``) if the slot does not
         open to a card of this round: some published key, lock or pass was
-        false, which the audit attributes.
+        false, which the audit attributes.  (``_public``: the key is a shown
+        card's published key, see :meth:`verify_shown`.)
         """
         self._need_ready()
         if self.missing_owner(slot) is None:
             raise CardProtocolError(None, f"slot {slot} needs every key but one published before it opens")
         if not is_scalar(own_key):
             raise CardProtocolError(None, "the opening key is not a canonical non-zero scalar")
-        card = self._card_of.get(self._strip(slot, own_key))
+        card = self._card_of.get(self._strip(slot, own_key, memo=_public))
         if card is None:
             raise CardProtocolError(
                 None, f"slot {slot} does not open to a card of round {self.round}: a key, lock or pass is false"
@@ -301,7 +307,9 @@ class Deck:
     def verify_shown(self, slot: int, owner_key: object, claimed_card: object) -> bool:
         """Whether ``owner_key`` (the slot's last secret key) opens ``slot`` to ``claimed_card``."""
         try:
-            return self.open_slot(slot, owner_key) == claimed_card  # type: ignore[arg-type]
+            # The key of a show is public (it travels in the signed entry), so the stripped element
+            # is kept: accepting the show checks the very same thing again right after.
+            return self.open_slot(slot, owner_key, _public=True) == claimed_card  # type: ignore[arg-type]
         except CardProtocolError:
             return False
 

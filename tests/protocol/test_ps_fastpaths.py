@@ -1,0 +1,196 @@
+"""The latency fast paths give exactly the answers of the plain computations they replace.
+
+- ``Envelope.signed_bytes`` / ``body_bytes`` cut out of the wire bytes == canonical re-encoding;
+- ``verify`` (libsodium says yes, else OpenSSL decides) == OpenSSL's verdict, hostile input included;
+- a deck's memo of stripped elements == stripping afresh, and a false key is still refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+
+import pytest
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engines.core import SeededStream, canonical_encode
+from protocol.cards import Deck, SeatSecrets
+from protocol.cards import deck as deck_module
+from protocol.crypto.group import L, invert, mul, scalar_from, scalar_product
+from protocol.crypto.signing import SigningKey, verify
+from protocol.envelope import _signed_bytes, body_from_wire, entry_hash, parse, seal, unsigned_from_wire
+
+EXAMPLES = int(os.environ.get("SEALED_FASTPATH_EXAMPLES", "60"))
+KEY = SigningKey.generate(SeededStream(b"fastpaths", "k").token(32))
+
+#: seq values at every msgpack integer-width boundary.
+SEQS = [1, 2, 127, 128, 255, 256, 65535, 65536, (1 << 32) - 1]
+
+leaf = st.one_of(
+    st.integers(-(2**63), 2**64 - 1), st.binary(max_size=40), st.text(max_size=12), st.booleans(), st.none()
+)
+values = st.recursive(
+    leaf,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.one_of(st.text(max_size=6), st.integers(0, 300)), inner, max_size=4),
+    ),
+    max_leaves=12,
+)
+
+
+def _reference_verify(public: bytes, data: bytes, sig: bytes) -> bool:
+    try:
+        Ed25519PublicKey.from_public_bytes(public).verify(sig, data)
+        return True
+    except (InvalidSignature, ValueError, TypeError):
+        return False
+
+
+@pytest.mark.parametrize("seq", SEQS)
+@pytest.mark.parametrize("room", ["r", "room-" + "x" * 59])
+def test_signed_and_body_bytes_cut_from_the_wire_equal_the_canonical_encoding(seq: int, room: str) -> None:
+    body = {"c": bytes(range(32)), "hash": bytes(32)}
+    env = seal(KEY, room, seq, bytes(range(32)), 3, "seed-commit", body)
+    assert unsigned_from_wire(env.data, env.seq) is not None  # the fast path is the one taken
+    assert env.signed_bytes() == _signed_bytes(room, seq, env.prev, 3, "seed-commit", body)
+    assert env.body_bytes() == canonical_encode(body)
+    assert env.signed_by(KEY.public_bytes())
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    seq=st.sampled_from(SEQS),
+    verb=st.text(max_size=8),
+    args=st.lists(values, max_size=4),
+    commits=st.dictionaries(st.integers(0, 99), st.binary(min_size=32, max_size=32), max_size=3),
+)
+def test_any_action_body_cuts_out_exactly(seq: int, verb: str, args: list, commits: dict) -> None:
+    body = {"action": (verb, *args), "commits": commits, "keys": {}, "memo": b"", "hash": bytes(32)}
+    env = seal(KEY, "room", seq, bytes(32), 1, "action", body)
+    again = parse(env.data)
+    assert again.signed_bytes() == _signed_bytes("room", seq, bytes(32), 1, "action", again.body)
+    assert again.body_bytes() == canonical_encode(again.body)
+
+
+def test_bytes_not_laid_out_as_an_envelope_fall_back_to_encoding() -> None:
+    env = seal(KEY, "room", 5, bytes(32), 0, "seed-commit", {"c": bytes(32), "hash": bytes(32)})
+    assert unsigned_from_wire(b"\x80", 5) is None
+    assert unsigned_from_wire(env.data, 300) is None  # a seq of another width: another layout, no cut
+    assert body_from_wire(env.data[:40], 5) is None  # truncated: not found, never an exception
+    assert body_from_wire(b"\x88\xa1v\x01\xa3seq\x05", 5) is None
+
+
+def _signature_cases() -> list[tuple[bytes, bytes, bytes]]:
+    """Honest, tampered and hostile (public, data, signature) triples."""
+    stream = SeededStream(b"fastpaths", "sigs")
+    cases = []
+    for i in range(6):
+        key = SigningKey.generate(stream.token(32))
+        data = stream.token(1 + 37 * i)
+        sig = key.sign(data)
+        pub = key.public_bytes()
+        cases.append((pub, data, sig))
+        cases.append((pub, data + b"x", sig))
+        for at in (0, 31, 32, 63):
+            bad = bytearray(sig)
+            bad[at] ^= 1 << (i % 8)
+            cases.append((pub, data, bytes(bad)))
+        # S + L: the same point equation with a non-canonical S (malleability); must be refused
+        s = int.from_bytes(sig[32:], "little") + L
+        if s < 1 << 256:
+            cases.append((pub, data, sig[:32] + s.to_bytes(32, "little")))
+        wrong = bytearray(pub)
+        wrong[5] ^= 0x40
+        cases.append((bytes(wrong), data, sig))
+    identity = (1).to_bytes(32, "little")
+    small_order = [
+        identity,
+        bytes(32),
+        (2**255 - 20).to_bytes(32, "little"),  # -1: order 2
+        bytes.fromhex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05"),  # order 8
+        bytes.fromhex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a"),  # order 8
+        b"\xff" * 32,  # non-canonical
+    ]
+    data = b"hostile"
+    for pub in small_order:
+        # With a small-order key and R = identity, S = 0 satisfies the cofactorless equation.
+        cases.append((pub, data, identity + bytes(32)))
+        cases.append((pub, data, pub + bytes(32)))
+        cases.append((pub, data, bytes(64)))
+    return cases
+
+
+def test_verify_gives_openssl_verdict_on_honest_tampered_and_hostile_signatures() -> None:
+    cases = _signature_cases()
+    verdicts = [verify(p, d, s) for p, d, s in cases]
+    assert verdicts == [_reference_verify(p, d, s) for p, d, s in cases]
+    assert any(verdicts) and not all(verdicts)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(pub=st.binary(min_size=32, max_size=32), data=st.binary(max_size=64), sig=st.binary(min_size=64, max_size=64))
+def test_verify_matches_openssl_on_arbitrary_bytes(pub: bytes, data: bytes, sig: bytes) -> None:
+    assert verify(pub, data, sig) == _reference_verify(pub, data, sig)
+
+
+def _ready_deck() -> tuple[Deck, dict[int, SeatSecrets]]:
+    seats, n = 3, 6
+    deck = Deck("room-memo", seats, list(range(n)), list(range(20, 20 + n)))
+    secrets = {s: SeatSecrets.generate(s, n, SeededStream(b"memo", f"seat/{s}")) for s in range(seats)}
+    for s in range(seats):
+        deck.accept_shuffle_pass(s, deck.make_shuffle_pass(secrets[s]))
+    for s in range(seats):
+        deck.accept_lock_pass(s, deck.make_lock_pass(secrets[s]))
+    return deck, secrets
+
+
+def test_the_strip_memo_gives_what_stripping_afresh_gives_and_refuses_false_keys() -> None:
+    deck, secrets = _ready_deck()
+    for i, slot in enumerate(deck.slots):
+        seat = i % 3
+        deck.deal(slot, seat)
+        for other in range(3):
+            if other != seat:
+                deck.accept_key(other, slot, deck.key_for(slot, secrets[other]))
+        own = deck.key_for(slot, secrets[seat])
+        keys = [k for k, _ in deck._keys[deck.position(slot)].values()] + [own]
+        fresh = mul(deck.locks[-1][deck.position(slot)], invert(scalar_product(keys)))
+        card = deck.open_slot(slot, own)
+        assert deck._card_of[fresh] == card
+        # Opening one's own card keeps nothing: the key is still secret and the card private.
+        assert not any(own in k for k in deck._stripped) and fresh not in deck._stripped.values()
+        assert deck.verify_shown(slot, own, card)  # a show: its key is public, the result is kept
+        assert deck._stripped[(deck.locks[-1][deck.position(slot)], *keys)] == fresh
+        assert deck.verify_shown(slot, own, card)  # from the memo
+        false_key = scalar_from(SeededStream(b"memo", f"false/{slot}").token(64))
+        assert not deck.verify_shown(slot, false_key, card)
+        assert not deck.verify_shown(slot, false_key, card)  # a memoised miss is still a miss
+        deck.accept_shown(seat, slot, own, card)
+        assert deck.shown(slot) == card
+
+
+def test_the_strip_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(deck_module, "STRIP_MEMO", 3)
+    deck, secrets = _ready_deck()
+    slot = deck.slots[0]
+    deck.deal(slot, 0)
+    for other in (1, 2):
+        deck.accept_key(other, slot, deck.key_for(slot, secrets[other]))
+    for i in range(10):
+        deck.verify_shown(slot, scalar_from(SeededStream(b"memo", f"b/{i}").token(64)), 20)
+        assert len(deck._stripped) <= 3
+    own = deck.key_for(slot, secrets[0])
+    assert deck.verify_shown(slot, own, deck.open_slot(slot, own))
+
+
+def test_the_kept_digest_is_the_entry_hash_and_is_not_carried_to_a_changed_copy() -> None:
+    env = seal(KEY, "room", 7, bytes(32), 2, "seed-commit", {"c": bytes(32), "hash": bytes(32)})
+    assert env.digest == entry_hash(env.data)
+    assert env.digest == entry_hash(env.data)  # the kept value
+    assert env == parse(env.data)  # the kept digest takes no part in equality
+    other = dataclasses.replace(env, data=env.data + b"\x00")
+    assert other.digest == entry_hash(other.data) != env.digest
