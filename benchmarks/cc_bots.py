@@ -6,7 +6,8 @@ alternate: the search bot is seat ``g % 2`` in game ``g``, so batches can be
 run separately and added up) and prints, per opponent, one JSON line: the
 search bot's wins, draws and losses, its win rate with a 95% Wilson interval,
 the target (70% against greedy, 95% against random), and p50/p99/max seconds
-per search move.  Figures only: nothing here asserts.
+per search move, in wall-clock time and in this process's CPU time (the machine
+is shared: wall-clock includes waiting for a core).  Figures only: nothing here asserts.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ def percentile(values: list[float], q: float) -> float:
 def play(opponent: str, start: int, games: int, max_rounds: int, seed: str) -> dict:
     wins = losses = draws = 0
     times: list[float] = []
+    cpu: list[float] = []
     nodes: list[int] = []
     for g in range(start, start + games):
         search_seat = g % 2
@@ -68,10 +70,11 @@ def play(opponent: str, start: int, games: int, max_rounds: int, seed: str) -> d
             seat = pending.seat
             k = referee.seats[seat]
             legal = state.legal_actions(seat, k)
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             action = bots[seat].choose(state, k, legal)
             if seat == search_seat:
                 times.append(time.perf_counter() - started)
+                cpu.append(time.process_time() - started_cpu)
                 nodes.append(bots[seat].nodes)
             referee.decide(seat, action)
         over = pending
@@ -96,6 +99,9 @@ def play(opponent: str, start: int, games: int, max_rounds: int, seed: str) -> d
         "p50_move_seconds": round(percentile(times, 50), 4),
         "p99_move_seconds": round(percentile(times, 99), 4),
         "max_move_seconds": round(max(times), 4) if times else 0,
+        "p50_move_cpu_seconds": round(percentile(cpu, 50), 4),
+        "p99_move_cpu_seconds": round(percentile(cpu, 99), 4),
+        "max_move_cpu_seconds": round(max(cpu), 4) if cpu else 0,
         "max_nodes": max(nodes) if nodes else 0,
     }
 

@@ -9,7 +9,13 @@ third ply is what makes a threat worth something: a move that leaves the
 opponent no reply stopping a surround scores as a win, and a reply that parries
 the threat is the one the search expects.  The check is cheap because it runs
 only when an opponent command unit already has five occupied sides, and only
-for the replies that could decide the minimum.
+for the replies that could decide the minimum.  When every candidate within
+the width loses to some reply, the search goes on down the list looking for a
+defence (a move the one-ply order ranked low, such as stepping out of a ring).
+
+The bot plays one game, so it may remember it: boards it has already left
+behind cost a little, which breaks the back-and-forth shuffles that otherwise
+end in the move-limit draw.
 
 Everything is counted in nodes (positions built), never in clock time, so a
 bot's choice is the same on every machine; the budget keeps a move well under a
@@ -39,8 +45,8 @@ LIKELY_WIN = WIN // 4
 GENERATE_COST = 2
 #: Our candidates searched against every reply, best first by their one-ply value.
 WIDTH = 24
-#: Nodes per decision: about 0.2 ms each here, so a decision stays near half a second at worst.
-BUDGET = 2400
+#: Nodes per decision: 0.2-0.3 ms of CPU each here, so a decision takes about half a second at its worst.
+BUDGET = 1600
 #: Pressure on our own command units and on the opponents' (eighths of :func:`evaluate`'s weights).
 #: Tuned against ``greedy`` with ``benchmarks/cc_bots.py``: the search bot guards its own ring more
 #: than greedy does (12 against 5) and presses the opponents' harder (12 against 4).
@@ -49,6 +55,25 @@ ATTACK = 12
 #: Worth of our Decoy on the board: the opponent cannot tell it from the MotherShip and splits its
 #: attack between them, so the search bot places its Decoy first and keeps it in play.
 DECOY_WORTH = 300
+#: Worth (per weight point of :func:`evaluate`) of a foreign unit on top of a command unit: it pins the
+#: unit in its ring.
+PIN = 100
+#: Cost of each hex between our free units and the nearest opponent command unit.
+CHASE = 3
+#: Penalty, per earlier time, for leaving a board we have already left: shuffling ends in a draw.
+REPEAT = 150
+
+
+def node_cost(state: CollectiveConflict, seats: list[int]) -> int:
+    """Nodes charged for building and judging one position whose next mover is one of ``seats``.
+
+    Building a position ends with the engine asking whether the next mover can
+    act at all; while it holds units in reserve a placement answers at once, but
+    with an empty reserve the engine generates every move, which takes about as
+    long as the rest of the node.  Charging such positions double keeps the
+    worst decision near the time of a typical one.
+    """
+    return 2 if all(not any(state.reserve[s].values()) for s in seats) else 1
 
 
 class _OutOfBudget(Exception):
@@ -82,9 +107,9 @@ class SearchBot:
         defence: int = DEFENCE,
         attack: int = ATTACK,
         decoy: int = DECOY_WORTH,
-        pin: int = 0,
-        chase: int = 3,
-        repeat: int = 0,
+        pin: int = PIN,
+        chase: int = CHASE,
+        repeat: int = REPEAT,
     ) -> None:
         self.seat = seat
         self.rng = SeededStream(seed, f"cc-search/{seat}")
@@ -107,10 +132,11 @@ class SearchBot:
         seat = self.seat
         guess = determinise(state, seat, knowledge, self.rng)
         self.nodes = 0
+        unit = node_cost(state, [s for s in range(state.players) if s != seat and state.active[s]])
         first: list[tuple[int, int, Action, CollectiveConflict, dict]] = []
         try:
             for i, action in enumerate(legal):
-                self._spend(1)
+                self._spend(unit)
                 g = dict(guess)
                 child = after(state, seat, action, knowledge, g)
                 value = self._value(child, g)
@@ -124,19 +150,21 @@ class SearchBot:
         first.sort(key=lambda x: (x[0], x[1]), reverse=True)
         best_value: int | None = None
         best_action, best_child = first[0][2], first[0][3]
-        for value, _, action, child, g in first[: self.width]:
+        for rank, (value, _, action, child, g) in enumerate(first):
+            if rank >= self.width and best_value is not None and best_value > -WIN:
+                break  # past the width only while every candidate so far loses: look for a defence
             try:
                 pending = child.pending()
                 if isinstance(pending, Decision) and pending.seat != seat:
                     worst = self._replies(child, pending.seat, g, best_value)
+                    if worst < WIN // 8:
+                        worst -= self._stale(child)  # (``value`` has paid it already)
                 elif isinstance(pending, Decision):
                     worst = max(value, self._our_win(child))  # the opponent is skipped: we move again
                 else:
                     worst = value
             except _OutOfBudget:
                 break  # a half-searched candidate would look better than it is
-            if worst < WIN // 8:
-                worst -= self._stale(child)
             if best_value is None or worst > best_value:
                 best_value, best_action, best_child = worst, action, child
         if self.repeat:
@@ -176,14 +204,15 @@ class SearchBot:
         candidate (an alpha cut) unless they leave us a win; the rest are checked
         for our win lowest first, and the first without one is the minimum.
         """
+        unit = node_cost(child, [self.seat])
         self._spend(GENERATE_COST)
         replies = _ordered_replies(child, mover, self.seat)
-        if self.nodes + len(replies) > self.budget:
+        if self.nodes + len(replies) * unit > self.budget:
             raise _OutOfBudget
         seen: list[tuple[int, int, CollectiveConflict]] = []
         lowest: int | None = None
         for i, reply in enumerate(replies):
-            self._spend(1)
+            self._spend(unit)
             g2 = dict(guess)
             grand = after(child, mover, reply, None, g2)
             v = self._value(grand, g2)
