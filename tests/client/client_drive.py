@@ -44,3 +44,13 @@ def play_to_end(qtbot: Any, window: Any, limit: int = 400) -> int:
         decisions += 1
         assert decisions < limit, "the game did not end"
     return decisions
+
+
+def make_window(qtbot, tmp_path, name):  # type: ignore[no-untyped-def]
+    from client.main_window import MainWindow
+    from client.settings import Settings
+
+    win = MainWindow(settings=Settings(name=name, bot_delay_ms=0), config=tmp_path / name)
+    qtbot.addWidget(win)
+    win.show()
+    return win

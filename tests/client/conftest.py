@@ -10,6 +10,7 @@ import pytest
 
 from client import qtguard  # noqa: F401  (before any Qt call: see client/qtguard.py)
 from client.i18n import LANGUAGE
+from relay import broker
 
 
 @pytest.fixture(autouse=True)
@@ -50,3 +51,14 @@ def window(qtbot, private_config: Path):  # type: ignore[no-untyped-def]
     yield win
     if win.game_screen is not None:
         win.game_screen.timer.stop()
+
+
+@pytest.fixture
+def relay(qtbot, qloop):  # type: ignore[no-untyped-def]
+    embedded = broker.EmbeddedRelay(broker.RelayConfig(host="127.0.0.1", port=0, advertise=False))
+    task = qloop.create_task(embedded.start())
+    qtbot.waitUntil(task.done, timeout=10_000)
+    task.result()
+    yield embedded
+    stop = qloop.create_task(embedded.stop())
+    qtbot.waitUntil(stop.done, timeout=10_000)

@@ -6,14 +6,10 @@ Zeroconf is bound to 127.0.0.1 and the relay takes a free port: no traffic leave
 from __future__ import annotations
 
 import pytest
-from client_drive import click_action, preferred
+from client_drive import click_action, make_window, preferred
 from PySide6.QtCore import Qt
 
 from client import net
-
-pytest.importorskip("relay.broker")
-pytest.importorskip("relay.discovery")
-pytest.importorskip("relay.rooms")
 
 
 @pytest.fixture
@@ -22,16 +18,6 @@ def loopback_lan(monkeypatch, tmp_path):  # type: ignore[no-untyped-def]
     monkeypatch.setattr(net, "LAN_PORTS", (0,))
     monkeypatch.setenv("SEALED_TABLE_CONFIG_DIR", str(tmp_path / "keys"))
     yield
-
-
-def make_window(qtbot, tmp_path, name):  # type: ignore[no-untyped-def]
-    from client.main_window import MainWindow
-    from client.settings import Settings
-
-    win = MainWindow(settings=Settings(name=name, bot_delay_ms=0), config=tmp_path / name)
-    qtbot.addWidget(win)
-    win.show()
-    return win
 
 
 def test_host_a_lan_game_and_join_it_from_the_found_list(qtbot, qloop, loopback_lan, tmp_path):

@@ -7,36 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from client_drive import click_action, preferred
+from client_drive import click_action, make_window, preferred
 from PySide6.QtCore import Qt
 
 from client import net
 from client.i18n import tr
-
-broker = pytest.importorskip("relay.broker")
-rooms = pytest.importorskip("relay.rooms")
-
-
-@pytest.fixture
-def relay(qtbot, qloop):  # type: ignore[no-untyped-def]
-    embedded = broker.EmbeddedRelay(broker.RelayConfig(host="127.0.0.1", port=0, advertise=False))
-    task = qloop.create_task(embedded.start())
-    qtbot.waitUntil(task.done, timeout=10_000)
-    task.result()
-    yield embedded
-    stop = qloop.create_task(embedded.stop())
-    qtbot.waitUntil(stop.done, timeout=10_000)
-
-
-def make_window(qtbot, tmp_path, name):  # type: ignore[no-untyped-def]
-    from client.main_window import MainWindow
-    from client.settings import Settings
-
-    win = MainWindow(settings=Settings(name=name, bot_delay_ms=0), config=tmp_path / name)
-    qtbot.addWidget(win)
-    win.show()
-    return win
+from relay import rooms
 
 
 def listed_codes(qtbot: Any, qloop: Any, address: str) -> list[str]:
@@ -242,7 +218,6 @@ def test_a_wrong_relay_while_hosting_says_so_and_leaves_no_panel(qtbot, qloop, t
 
 def test_a_lan_room_with_a_bot_plays_to_the_end(qtbot, qloop, tmp_path, monkeypatch):
     """The LAN path: the embedded relay this window starts, the same room panel, a bot in the other seat."""
-    pytest.importorskip("relay.discovery")
     monkeypatch.setattr(net, "LAN_INTERFACES", ["127.0.0.1"])
     monkeypatch.setattr(net, "LAN_PORTS", (0,))
     window = make_window(qtbot, tmp_path, "Host")

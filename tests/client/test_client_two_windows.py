@@ -9,40 +9,16 @@ panel (seat picking, bots, cancel) is driven in ``test_client_seats.py``.
 
 from __future__ import annotations
 
-import pytest
-from client_drive import click_action, preferred
+from client_drive import click_action, make_window, preferred
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from client import net
 from client.i18n import tr
 from client.net_game import NetGame
-
-broker = pytest.importorskip("relay.broker")
-session_mod = pytest.importorskip("protocol.session")
-signing = pytest.importorskip("protocol.crypto.signing")
-monotonic_ms = pytest.importorskip("relay.transport").monotonic_ms
-
-
-@pytest.fixture
-def relay(qtbot, qloop):  # type: ignore[no-untyped-def]
-    embedded = broker.EmbeddedRelay(broker.RelayConfig(host="127.0.0.1", port=0, advertise=False))
-    task = qloop.create_task(embedded.start())
-    qtbot.waitUntil(task.done, timeout=10_000)
-    task.result()
-    yield embedded
-    stop = qloop.create_task(embedded.stop())
-    qtbot.waitUntil(stop.done, timeout=10_000)
-
-
-def make_window(qtbot, tmp_path, name):  # type: ignore[no-untyped-def]
-    from client.main_window import MainWindow
-    from client.settings import Settings
-
-    win = MainWindow(settings=Settings(name=name, bot_delay_ms=0), config=tmp_path / name)
-    qtbot.addWidget(win)
-    win.show()
-    return win
+from protocol import session as session_mod
+from protocol.crypto import signing
+from relay.transport import monotonic_ms
 
 
 def test_two_windows_play_through_the_embedded_relay(qtbot, qloop, relay, tmp_path, monkeypatch):
