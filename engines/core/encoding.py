@@ -9,6 +9,7 @@ game state is integers, strings, bytes, booleans and ``None`` only.
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from typing import Any
 
 import msgpack
@@ -25,27 +26,35 @@ def canonical_encode(value: Any) -> bytes:
 
     One pass in Python puts every map's keys in canonical order (and refuses
     what has no canonical form); the C packer then writes the bytes, since
-    msgpack keeps a dict's iteration order.
+    msgpack keeps a dict's iteration order.  Integers are range-checked by the
+    packer itself (an out-of-range one raises ``OverflowError`` there).
     """
-    return _packb(_normalise(value))
+    try:
+        return _packb(_normalise(value))
+    except OverflowError:
+        raise EncodingError("integer out of msgpack range") from None
 
 
 _packb = msgpack.Packer(use_bin_type=True, autoreset=True).pack
-_SCALARS = (str, bytes, bool, type(None))
+#: Exact types written as they are (their subclasses take the slow path below).
+_LEAVES = frozenset({int, str, bytes, bool, type(None)})
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _key_bytes(key: Any) -> bytes:
+    """The encoding of a map key: a state's maps reuse a small set of keys, so it is cached."""
+    return _packb(_normalise(key))
 
 
 def _normalise(value: Any) -> Any:
     kind = type(value)
-    if kind is int:
-        if not -(2**63) <= value < 2**64:
-            raise EncodingError("integer out of msgpack range")
-        return value
-    if kind in _SCALARS:
+    if kind in _LEAVES:
         return value
     if kind is list or kind is tuple:
-        return [_normalise(item) for item in value]
+        leaves = _LEAVES
+        return [item if type(item) in leaves else _normalise(item) for item in value]
     if kind is dict:
-        pairs = sorted(((_packb(_normalise(k)), k, v) for k, v in value.items()), key=_first)
+        pairs = sorted(((_sort_key(k), k, v) for k, v in value.items()), key=_first)
         for i in range(1, len(pairs)):
             if pairs[i][0] == pairs[i - 1][0]:
                 raise EncodingError("duplicate map key")
@@ -54,12 +63,18 @@ def _normalise(value: Any) -> Any:
     if isinstance(value, bool):
         return bool(value)
     if isinstance(value, int):
-        return _normalise(int(value))
+        return int(value)
     if isinstance(value, str):
         return str.__str__(value)
     if isinstance(value, bytes):
         return bytes(value)
     raise EncodingError(f"no canonical encoding for {kind.__name__}")
+
+
+def _sort_key(key: Any) -> bytes:
+    if type(key) in _LEAVES and not (type(key) is bytes and len(key) > 64):
+        return _key_bytes(key)
+    return _packb(_normalise(key))
 
 
 def _first(item: tuple[bytes, Any, Any]) -> bytes:

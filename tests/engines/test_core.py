@@ -55,3 +55,43 @@ def test_known_vector_pins_the_stream_across_machines():
 
 
 KNOWN = [518, 999, 949, 609, 42]
+
+
+def _reference_encode(value):
+    """A slow, obviously canonical encoder: every map's pairs sorted by their encoded key."""
+    import msgpack
+
+    if isinstance(value, (list, tuple)):
+        header = msgpack.Packer(use_bin_type=True).pack_array_header(len(value))
+        return header + b"".join(_reference_encode(v) for v in value)
+    if isinstance(value, dict):
+        pairs = sorted((_reference_encode(k), _reference_encode(v)) for k, v in value.items())
+        header = msgpack.Packer(use_bin_type=True).pack_map_header(len(pairs))
+        return header + b"".join(k + v for k, v in pairs)
+    return msgpack.packb(value, use_bin_type=True)
+
+
+keys = st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.text(max_size=6) | st.binary(max_size=6)
+nested = st.recursive(
+    keys,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(keys, inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@given(nested)
+def test_fast_encoder_matches_the_reference(value):
+    assert canonical_encode(value) == _reference_encode(value)
+
+
+def test_equal_keys_of_different_types_keep_their_own_encodings():
+    # 1 == True in Python; the key cache must not hand one the other's bytes.
+    assert canonical_encode({1: 0}) != canonical_encode({True: 0})
+    assert canonical_encode({True: 0}) == b"\x81\xc3\x00"
+    assert canonical_encode({1: 0}) == b"\x81\x01\x00"
+
+
+def test_integers_out_of_range_are_refused():
+    for bad in (2**64, -(2**63) - 1, [2**70], {"a": -(2**64)}):
+        with pytest.raises(EncodingError):
+            canonical_encode(bad)
