@@ -145,7 +145,10 @@ class BotSeat:
         bot = spec.bots[self.bot_name](session.seat, self.secret + seq.to_bytes(8, "big"))
         action = bot.choose(session.state, session.knowledge, legal)
         self.decisions += 1
-        return session.submit(action)
+        events = session.submit(action)
+        # Progress for people and fault tests; never the action itself (it may name a secret).
+        self.say(f"[seat {session.seat}] wrote entry {seq}")
+        return events
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -48,8 +48,7 @@ def test_broker_restart_with_persistence_loses_nothing(mosquitto_path: str, tmp_
     broker = mosquitto(mosquitto_path, tmp_path).start()
     table = start_table(broker.address, tmp_path, extra=["--think-ms", "80"])
     try:
-        wait_for_line(table.peers[0].out, r"^seat 0 room", 20)
-        time.sleep(1.5)  # into the game
+        wait_for_line(table.peers[0].out, r"^\[seat 0\] wrote entry", 30)  # into the game
         broker.stop(signal.SIGTERM)  # Mosquitto writes its database on the way down
         time.sleep(1.0)
         broker.start()
@@ -70,8 +69,7 @@ def test_peer_killed_and_restarted_resumes_its_seat(
     table = start_table(mosquitto_relay.address, tmp_path, extra=["--timeout-ms", "60000", "--think-ms", "80"])
     try:
         victim = table.peers[victim_index]
-        wait_for_line(victim.out, r"^seat \d room", 20)
-        time.sleep(1.5)
+        wait_for_line(victim.out, r"^\[seat \d\] wrote entry", 30)  # into the game
         victim.kill()
         assert victim.proc is None or victim.proc.returncode == -signal.SIGKILL
         time.sleep(1.0)
@@ -93,8 +91,7 @@ def test_peer_cut_off_catches_up(mosquitto_relay: BrokerProcess, tmp_path: Path)
     )
     try:
         late = table.peers[3]  # talks to the relay through the proxy
-        wait_for_line(late.out, r"^seat \d room", 20)
-        time.sleep(1.0)
+        wait_for_line(late.out, r"^\[seat \d\] wrote entry", 30)  # into the game
         proxy.cut()
         time.sleep(3.0)  # the others play on; this peer's connection is gone
         proxy.restore()
