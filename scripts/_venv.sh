@@ -12,4 +12,8 @@ if [ ! -x .venv/bin/python ]; then
     "$py" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip >/dev/null
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[${EXTRAS:-}]"
+target="."
+if [ -n "${EXTRAS:-}" ]; then
+    target=".[${EXTRAS}]"
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$target"
