@@ -522,20 +522,20 @@ class SystemLaunch(GameState):
     def _do_delivered(self, seat: int, action: Action) -> None:
         self.stage = HACK_TAKE
 
-    def _do_build(self, seat: int, action: Action) -> None:
-        _, slot, card = action
+    def _show_from_hand(self, seat: int, action: Action, row: list[int]) -> None:
+        """Build, upgrade and discard: the card leaves the hand face up onto one of the seat's rows."""
+        verb, slot, card = action
         self.hands[seat].remove(slot)
-        self.system[seat].append(card)
+        row.append(card)
         self.face_up[card] = True
-        self._event("build", seat, card)
+        self._event(verb, seat, card)
+
+    def _do_build(self, seat: int, action: Action) -> None:
+        self._show_from_hand(seat, action, self.system[seat])
         self._end_phase2()
 
     def _do_upgrade(self, seat: int, action: Action) -> None:
-        _, slot, card = action
-        self.hands[seat].remove(slot)
-        self.discard[seat].append(card)
-        self.face_up[card] = True
-        self._event("upgrade", seat, card)
+        self._show_from_hand(seat, action, self.discard[seat])
         self._begin_draw(seat, AFTER_ACTION)
 
     def _do_pass(self, seat: int, action: Action) -> None:
@@ -592,11 +592,7 @@ class SystemLaunch(GameState):
         self._end_phase2()
 
     def _do_discard(self, seat: int, action: Action) -> None:
-        _, slot, card = action
-        self.hands[seat].remove(slot)
-        self.discard[seat].append(card)
-        self.face_up[card] = True
-        self._event("discard", seat, card)
+        self._show_from_hand(seat, action, self.discard[seat])
         if len(self.hands[seat]) <= self.opts.hand_limit:
             self._end_turn()
 
