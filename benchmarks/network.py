@@ -42,7 +42,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -124,24 +123,45 @@ def make_session(room: str, seed: bytes, seat: int, marks: Timings | None = None
     return session, secrets[seat]
 
 
-def bot_driver(session: PeerSession, seat: int, secret: bytes, marks: Timings) -> Callable[[list[Any]], None]:
-    """The seat's bot: on YourTurn, choose and submit (the submit moment is the latency's start)."""
-    spec = registry.get(GAME)
+class BotDriver:
+    """The seat's bot: on YourTurn, choose and submit (the submit moment is the latency's start).
 
-    def handle(events: list[Any]) -> None:
+    ``think_s`` > 0 answers that long after the turn came, as a person would (and as the bare
+    baseline's publisher paces its messages); 0 answers inside the callback that announced
+    the turn, so the next seat's decision shares the CPU with peers still checking the last
+    action.
+    """
+
+    def __init__(self, session: PeerSession, seat: int, secret: bytes, marks: Timings, think_s: float = 0.0) -> None:
+        self.session, self.seat, self.secret, self.marks, self.think_s = session, seat, secret, marks, think_s
+        self.transport: RoomTransport | None = None
+        self.spec = registry.get(GAME)
+
+    def __call__(self, events: list[Any]) -> None:
         todo = list(events)
         while todo:
             e = todo.pop(0)
-            if isinstance(e, YourTurn) and not session.finished:
-                legal = session.legal_actions()
-                if legal:
-                    action = spec.bots[BOT](seat, secret + e.seq.to_bytes(8, "big")).choose(
-                        session.state, session.knowledge, legal
-                    )
-                    marks.submitted.setdefault(e.seq, time.monotonic_ns())
-                    todo += session.submit(action)
+            if isinstance(e, YourTurn) and not self.session.finished:
+                if self.think_s and self.transport is not None:
+                    asyncio.get_running_loop().call_later(self.think_s, self._decide_later, e)
+                else:
+                    todo += self._decide(e)
 
-    return handle
+    def _decide(self, e: YourTurn) -> list[Any]:
+        session = self.session
+        legal = session.legal_actions()
+        if not legal or session.finished:
+            return []
+        action = self.spec.bots[BOT](self.seat, self.secret + e.seq.to_bytes(8, "big")).choose(
+            session.state, session.knowledge, legal
+        )
+        self.marks.submitted.setdefault(e.seq, time.monotonic_ns())
+        return session.submit(action, settle=False)  # the transport settles it once sent
+
+    def _decide_later(self, e: YourTurn) -> None:
+        self(self._decide(e))
+        if self.transport is not None:
+            self.transport.flush()
 
 
 class TimedTransport(RoomTransport):
@@ -181,11 +201,13 @@ def outcome(session: PeerSession) -> dict[str, Any]:
 # -- latency: one process per peer ------------------------------------------------------------
 
 
-def peer_process(broker: str, room: str, seed: bytes, seat: int) -> dict[str, Any]:
+def peer_process(broker: str, room: str, seed: bytes, seat: int, think_s: float = 0.0) -> dict[str, Any]:
     """One seat of a game, alone in its process, to the end of the game; its marks and outcome."""
     marks = Timings()
     session, secret = make_session(room, seed, seat, marks)
-    transport = TimedTransport(broker, session, f"{room}-{seat}", bot_driver(session, seat, secret, marks), marks=marks)
+    driver = BotDriver(session, seat, secret, marks, think_s)
+    transport = TimedTransport(broker, session, f"{room}-{seat}", driver, marks=marks)
+    driver.transport = transport
     cpu0 = time.process_time()
     asyncio.run(transport.run())
     return {"seat": seat, "cpu_s": time.process_time() - cpu0, **marks.as_dict(), **outcome(session)}
@@ -219,13 +241,21 @@ def game_latencies(results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def latency_processes(broker: str, games: int) -> dict[str, Any]:
+def latency_processes(broker: str, games: int, think_s: float = 0.0) -> dict[str, Any]:
+    """``games`` timed games, one after another; between games the bare baseline is timed too.
+
+    Interleaving keeps the two figures of a ratio from different minutes of a shared machine.
+    """
     total: dict[str, Any] = {"every": [], "each": [], "queued_every": [], "desyncs": 0, "sizes": [], "cpu": []}
+    total["bare"] = {"each": [], "every": []}
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(N) as pool:
         for g in range(games):
             room, seed = f"LAT{os.urandom(2).hex()}{g}", os.urandom(32)
-            r = game_latencies(pool.starmap(peer_process, [(broker, room, seed, s) for s in range(N)]))
+            r = game_latencies(pool.starmap(peer_process, [(broker, room, seed, s, think_s) for s in range(N)]))
+            bare = bare_processes(broker, int(r["entry_bytes"]), count=60)
+            total["bare"]["each"] += bare["each"]
+            total["bare"]["every"] += bare["every"]
             for k in ("every", "each", "queued_every"):
                 total[k] += r[k]
             total["desyncs"] += r["desync"]
@@ -249,7 +279,7 @@ async def play_game(broker: str, room: str, seed: bytes) -> dict[str, Any]:
         sessions.append(session)
         all_marks.append(marks)
         transports.append(
-            TimedTransport(broker, session, f"{room}-{s}", bot_driver(session, s, secret, marks), marks=marks)
+            TimedTransport(broker, session, f"{room}-{s}", BotDriver(session, s, secret, marks), marks=marks)
         )
     started = time.perf_counter()
     await asyncio.gather(*(t.run() for t in transports))
@@ -486,25 +516,34 @@ def line(label: str, values: list[int], base: list[int] | None = None) -> str:
     return text
 
 
-def report_latency(broker: str, games: int, in_process: bool) -> None:
-    lat = latency_processes(broker, games)
-    size = int(statistics.mean(lat["sizes"]))
-    bare = bare_processes(broker, size)
-    print(f"LATENCY, one OS process per peer ({games} games, {len(lat['every'])} player actions, mean entry {size} B)")
-    print(line("bare MQTT publish -> each of 3 receivers", bare["each"]))
-    print(line("bare MQTT publish -> every receiver (last)", bare["every"]))
-    print(line("action submitted -> each other peer applied", lat["each"], bare["each"]))
-    print(line("action submitted -> every peer applied", lat["every"], bare["every"]))
-    print(line("action queued to send -> every peer applied", lat["queued_every"], bare["every"]))
+def report_latency(broker: str, games: int, in_process: bool, think_ms: int) -> None:
+    runs = [(think_ms, f"bots answer after {think_ms} ms, paced like the bare publisher")] if think_ms else []
+    runs.append((0, "bots answer at once: the next seat decides while the others still check"))
+    for think, label in runs:
+        lat = latency_processes(broker, games, think / 1000)
+        size = int(statistics.mean(lat["sizes"]))
+        bare = lat["bare"]
+        print(
+            f"LATENCY, one OS process per peer; {label}\n"
+            f"  ({games} games, {len(lat['every'])} player actions, mean entry {size} B;"
+            " the bare baseline is timed between the games)"
+        )
+        print(line("bare MQTT publish -> each of 3 receivers", bare["each"]))
+        print(line("bare MQTT publish -> every receiver (last)", bare["every"]))
+        print(line("action submitted -> each other peer applied", lat["each"], bare["each"]))
+        print(line("action submitted -> every peer applied", lat["every"], bare["every"]))
+        print(line("action queued to send -> every peer applied", lat["queued_every"], bare["every"]))
+        print(
+            f"  (target <= 2x the bare figure; desyncs {lat['desyncs']}; a peer's whole-game CPU / entries ="
+            f" {statistics.mean(lat['cpu']):.0f} us, connecting and the end-of-game audit included.)"
+        )
     print(
-        f"  (target <= 2x the bare figure; desyncs {lat['desyncs']}; a peer's whole-game CPU / entries ="
-        f" {statistics.mean(lat['cpu']):.0f} us, connecting and the end-of-game audit included.\n"
-        "   4 peer processes + the broker share "
-        f"{os.cpu_count()} cores here, so a peer often waits for a core: CPU contention is part of the figure.)"
+        f"  4 peer processes + the broker share {os.cpu_count()} cores here, so a peer often waits for a core:"
+        " CPU contention is part of every figure above."
     )
     if in_process:
         old = [asyncio.run(play_game(broker, f"LIP{os.urandom(2).hex()}{g}", os.urandom(32))) for g in range(games)]
-        base = asyncio.run(bare_in_process(broker, size))
+        base = asyncio.run(bare_in_process(broker, 470))
         every = [x for r in old for x in r["every"]]
         each = [x for r in old for x in r["each"]]
         print("LATENCY, all four peers in ONE process (the 3 receivers verify one after another on one core)")
@@ -536,7 +575,13 @@ def main() -> int:
     p.add_argument("--broker", default=None, help="HOST:PORT of a running broker (default: start mosquitto)")
     p.add_argument("--games", type=int, nargs="*", default=[10], help="concurrent games per load run (long: 25 50 100)")
     p.add_argument("--workers", type=int, default=2, help="processes sharing the load")
-    p.add_argument("--latency-games", type=int, default=3, help="games timed with one process per peer")
+    p.add_argument("--latency-games", type=int, default=4, help="games timed with one process per peer")
+    p.add_argument(
+        "--think-ms",
+        type=int,
+        default=0,
+        help="also time games whose bots pause this long before answering (the bare publisher pauses 5 ms)",
+    )
     p.add_argument("--cpu-games", type=int, default=2, help="games for the per-entry CPU figures (0: skip)")
     p.add_argument("--in-process", action="store_true", help="also time the old all-peers-in-one-process variant")
     args = p.parse_args()
@@ -548,7 +593,7 @@ def main() -> int:
     try:
         print(f"broker: {broker} (mosquitto, shipped config)" if proc else f"broker: {broker}")
         if args.latency_games:
-            report_latency(broker, args.latency_games, args.in_process)
+            report_latency(broker, args.latency_games, args.in_process, args.think_ms)
         if args.cpu_games:
             report_cpu(args.cpu_games)
         for games in args.games:

@@ -145,7 +145,9 @@ class BotSeat:
         bot = spec.bots[self.bot_name](session.seat, self.secret + seq.to_bytes(8, "big"))
         action = bot.choose(session.state, session.knowledge, legal)
         self.decisions += 1
-        events = session.submit(action)
+        # With a transport, publish first and apply after: the transport settles the entry
+        # once it is on the wire, so the other peers need not wait for this replica.
+        events = session.submit(action, settle=self.transport is None)
         # Progress for people and fault tests; never the action itself (it may name a secret).
         self.say(f"[seat {session.seat}] wrote entry {seq}")
         return events

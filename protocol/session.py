@@ -107,6 +107,8 @@ class PeerSession:
         self._now = 0
         self._since = 0
         self._held: dict[int, int] = {}
+        self._unsettled: int | None = None  # seq of a submitted entry not applied yet
+        self._publish_only = False  # set while submit(settle=False) writes: queue, do not apply
         #: The signed entries that prove the cheat that stopped this session (saved with the log).
         self.evidence: list[bytes] = []
 
@@ -184,7 +186,7 @@ class PeerSession:
         return (exp.writer, exp.seq, self._since) if exp else None
 
     def legal_actions(self) -> list[Action]:
-        if self.table is None or self.seat is None or self.finished:
+        if self.table is None or self.seat is None or self.finished or self.unsettled:
             return []
         return self.table.state.legal_actions(self.seat, self.knowledge)
 
@@ -232,8 +234,14 @@ class PeerSession:
             self._events.append(Rejected(str(Code.INTERNAL), f"refused after an internal error ({type(exc).__name__})"))
         return self.take_events()
 
-    def submit(self, action: Action) -> list[Event]:
-        """My decision (a private action from ``legal_actions``): sealed, signed, queued."""
+    def submit(self, action: Action, *, settle: bool = True) -> list[Event]:
+        """My decision (a private action from ``legal_actions``): sealed, signed, queued, applied.
+
+        ``settle=False`` stops after queuing: the signed entry waits in ``take_outgoing``
+        and this replica applies it at the next :meth:`settle` (or ``receive``/``tick``).
+        A transport publishes first and settles after, so the other peers' copy is on
+        the wire while the author checks and applies its own entry, not after.
+        """
         table = self._need_turn()
         exp = table.expected()
         assert exp is not None and self.seat is not None
@@ -261,8 +269,27 @@ class PeerSession:
         body = {"action": publication.action, "commits": commits, "keys": keys, "memo": memo, "hash": probe.hash()}
         self.salts.update(opened)
         self.knowledge.sealed.update(publication.sealed)
-        self._write(exp, "action", body)
-        self._pump()
+        self._publish_only = not settle
+        try:
+            self._write(exp, "action", body)
+        finally:
+            self._publish_only = False
+        if settle:
+            self._pump()
+        else:
+            self._unsettled = exp.seq
+        return self.take_events()
+
+    @property
+    def unsettled(self) -> bool:
+        """Whether an entry written by ``submit(..., settle=False)`` is not applied yet."""
+        return self._unsettled is not None and self.table is not None and self.table.head < self._unsettled
+
+    def settle(self) -> list[Event]:
+        """Apply what ``submit(..., settle=False)`` queued, and write what follows from it."""
+        if self.table is not None and not self.finished:
+            self._drain()
+            self._pump()
         return self.take_events()
 
     def tick(self, now_ms: int) -> list[Event]:
@@ -614,7 +641,8 @@ class PeerSession:
         env = self._sign(exp.seq, type_, body)
         self._out.append(Outbound(env.seq, env.data, f"log/{env.seq}"))
         self._take_entry(env)
-        self._drain()
+        if not self._publish_only:
+            self._drain()
 
     def _sign(self, seq: int, type_: str, body: dict[str, Any]) -> Envelope:
         assert self._key is not None and self.table is not None and self.seat is not None
@@ -706,6 +734,8 @@ class PeerSession:
         table = self.table
         if table is None or self.seat is None or self.finished or self._left:
             raise IllegalAction("this session cannot decide now")
+        if self.unsettled:
+            raise IllegalAction("the previous decision is not applied yet: call settle() first")
         exp = table.expected()
         if exp is None or exp.writer != self.seat or exp.type != "action":
             raise IllegalAction(f"it is not seat {self.seat}'s decision")

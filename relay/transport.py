@@ -68,6 +68,11 @@ class SessionLike(Protocol):
 
     def take_notices(self) -> Sequence[OutboundLike]: ...
 
+    def settle(self) -> list[Any]: ...
+
+    @property
+    def unsettled(self) -> bool: ...
+
     @property
     def finished(self) -> bool: ...
 
@@ -319,6 +324,10 @@ class RoomTransport:
                 await client.publish(topic, data, qos=1, retain=True)
                 self._outbox.pop(0)
                 self._sent[topic] = data
+                if self.session.unsettled:
+                    # The driver submitted with ``settle=False``: the entry is on its way to the
+                    # other peers, so this replica may now check and apply its own copy.
+                    self._emit(self.session.settle())
             if self._done() or self._stop.is_set():
                 return
             self._wake.clear()

@@ -54,6 +54,10 @@ def _normalise(value: Any) -> Any:
         leaves = _LEAVES
         return [item if type(item) in leaves else _normalise(item) for item in value]
     if kind is dict:
+        order = _key_order(value)
+        if order is not None:
+            leaves = _LEAVES
+            return {k: v if type(v) in leaves else _normalise(v) for k in order for v in (value[k],)}
         pairs = sorted(((_sort_key(k), k, v) for k, v in value.items()), key=_first)
         for i in range(1, len(pairs)):
             if pairs[i][0] == pairs[i - 1][0]:
@@ -69,6 +73,38 @@ def _normalise(value: Any) -> Any:
     if isinstance(value, bytes):
         return bytes(value)
     raise EncodingError(f"no canonical encoding for {kind.__name__}")
+
+
+#: Canonical key order of maps seen before, by their keys (and the keys' exact types):
+#: a state's maps have the same few key sets every time, so most maps skip the sort.
+_ORDERS: dict[tuple[tuple[Any, ...], tuple[type, ...]], tuple[Any, ...]] = {}
+_MAX_ORDERS = 1024
+_MAX_KEYS = 64  # bigger maps (rare, and often keyed by one-off values) are sorted each time
+
+
+def _key_order(value: dict[Any, Any]) -> tuple[Any, ...] | None:
+    """The keys of ``value`` in canonical order, or None when a key is not a plain leaf.
+
+    Keys of the exact leaf types never share an encoding (``1`` and ``True`` cannot both be
+    keys of one dict), so no duplicate check is needed; the types are part of the cache key
+    because ``1 == True`` while their encodings, and so their order, differ.
+    """
+    if len(value) > _MAX_KEYS:
+        return None
+    keys = tuple(value)
+    types = tuple(map(type, keys))
+    sig = (keys, types)
+    order = _ORDERS.get(sig)
+    if order is not None:
+        return order
+    leaves = _LEAVES
+    if not all(t in leaves and (t is not bytes or len(k) <= 64) for k, t in zip(keys, types, strict=True)):
+        return None
+    order = tuple(sorted(keys, key=_key_bytes))
+    if len(_ORDERS) >= _MAX_ORDERS:
+        _ORDERS.clear()
+    _ORDERS[sig] = order
+    return order
 
 
 def _sort_key(key: Any) -> bytes:

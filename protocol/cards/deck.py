@@ -28,7 +28,16 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from protocol.crypto.group import card_element, invert, is_element, is_scalar, mul, scalar_mul, scalar_product
+from protocol.crypto.group import (
+    GroupError,
+    card_element,
+    invert,
+    is_element,
+    is_scalar,
+    mul,
+    scalar_mul,
+    scalar_product,
+)
 
 from .errors import CardProtocolError
 from .seat_secrets import SeatSecrets
@@ -38,8 +47,8 @@ LOCK = "lock"
 PASS_FIELDS = frozenset({"round", "kind", "elements"})
 #: A round never holds more cards than this; bigger bodies are refused before any work.
 MAX_CARDS = 1024
-#: How many _strip results a deck keeps (a memo, cleared when full; a game needs a few per slot).
-STRIP_MEMO = 512
+#: How many verify_shown verdicts a deck keeps (a memo, cleared when full; a game needs one per show).
+SHOW_MEMO = 512
 
 Verdict = tuple[int, str] | None
 
@@ -81,9 +90,10 @@ class Deck:
         if len(set(self.initial)) != len(self.initial):  # pragma: no cover - a SHA-256 collision
             raise ValueError("two cards share a group element")
         self._card_of: dict[bytes, int] = dict(zip(self.initial, cards, strict=True))
-        #: Pure results of _strip for shown cards, keyed by its inputs (element, public keys in order):
-        #: checking a show (verify, then accept) strips the same slot with the same keys twice.
-        self._stripped: dict[tuple[bytes, ...], bytes] = {}
+        self._element_of: dict[int, bytes] = dict(zip(cards, self.initial, strict=True))
+        #: Verdicts of verify_shown, keyed by all its inputs (locked element, card element, keys in
+        #: order): checking a show (verify, then accept) asks the same question twice.
+        self._shows: dict[tuple[bytes, ...], bool] = {}
         self._position: dict[int, int] = {slot: j for j, slot in enumerate(slots)}
         self.shuffles: list[tuple[bytes, ...]] = []
         self.locks: list[tuple[bytes, ...]] = []
@@ -259,13 +269,8 @@ class Deck:
         self._keys.setdefault(j, {})[owner] = (key, publisher)
         self._key_order.append((j, owner))
 
-    def _strip(self, slot: int, extra: bytes | None, memo: bool = False) -> bytes:
-        """The slot's element with every published key (and ``extra``) taken off.
-
-        ``memo`` only for a key that is public (a shown card's key, carried by a signed
-        entry): the memo lives in this public replica, so a seat's secret key for its own
-        card, and the card it opens to, are never kept in it.
-        """
+    def _strip(self, slot: int, extra: bytes | None) -> bytes:
+        """The slot's element with every published key (and ``extra``) taken off."""
         j = self.position(slot)
         keys = [key for key, _ in self._keys.get(j, {}).values()]
         if extra is not None:
@@ -273,31 +278,21 @@ class Deck:
         element = self.locks[-1][j]
         if not keys:
             return element
-        memo_key = (element, *keys)
-        if not memo or not all(type(k) is bytes for k in memo_key):
-            return mul(element, invert(scalar_product(keys)))
-        stripped = self._stripped.get(memo_key)
-        if stripped is None:
-            stripped = mul(element, invert(scalar_product(keys)))
-            if len(self._stripped) >= STRIP_MEMO:
-                self._stripped.clear()
-            self._stripped[memo_key] = stripped
-        return stripped
+        return mul(element, invert(scalar_product(keys)))
 
-    def open_slot(self, slot: int, own_key: bytes, _public: bool = False) -> int:
+    def open_slot(self, slot: int, own_key: bytes) -> int:
         """The card in ``slot`` for the one seat holding its last secret key.
 
         Raises :class:`CardProtocolError` (seat ``None``) if the slot does not
         open to a card of this round: some published key, lock or pass was
-        false, which the audit attributes.  (``_public``: the key is a shown
-        card's published key, see :meth:`verify_shown`.)
+        false, which the audit attributes.
         """
         self._need_ready()
         if self.missing_owner(slot) is None:
             raise CardProtocolError(None, f"slot {slot} needs every key but one published before it opens")
         if not is_scalar(own_key):
             raise CardProtocolError(None, "the opening key is not a canonical non-zero scalar")
-        card = self._card_of.get(self._strip(slot, own_key, memo=_public))
+        card = self._card_of.get(self._strip(slot, own_key))
         if card is None:
             raise CardProtocolError(
                 None, f"slot {slot} does not open to a card of round {self.round}: a key, lock or pass is false"
@@ -305,12 +300,36 @@ class Deck:
         return card
 
     def verify_shown(self, slot: int, owner_key: object, claimed_card: object) -> bool:
-        """Whether ``owner_key`` (the slot's last secret key) opens ``slot`` to ``claimed_card``."""
+        """Whether ``owner_key`` (the slot's last secret key) opens ``slot`` to ``claimed_card``.
+
+        Checked forwards: the claimed card's element under every key of the slot must be
+        the slot's locked element.  In a group of prime order that is the same statement
+        as "the locked element with the keys taken off is the card" (what :meth:`open_slot`
+        computes), with one multiplication and no inversion: a show is checked by every
+        peer on the path of every action, so it is kept short.  The key of a show is public
+        (it travels in the signed entry), so the verdict is kept: accepting the show asks
+        the very same question right after.
+        """
         try:
-            # The key of a show is public (it travels in the signed entry), so the stripped element
-            # is kept: accepting the show checks the very same thing again right after.
-            return self.open_slot(slot, owner_key, _public=True) == claimed_card  # type: ignore[arg-type]
-        except CardProtocolError:
+            self._need_ready()
+            if self.missing_owner(slot) is None or not is_scalar(owner_key):
+                return False
+            base = self._element_of.get(claimed_card)  # type: ignore[arg-type]
+            if base is None:
+                return False
+            j = self.position(slot)
+            keys = [key for key, _ in self._keys.get(j, {}).values()]
+            keys.append(owner_key)  # type: ignore[arg-type]
+            target = self.locks[-1][j]
+            question = (target, base, *keys)
+            verdict = self._shows.get(question)
+            if verdict is None:
+                verdict = mul(base, scalar_product(keys)) == target
+                if len(self._shows) >= SHOW_MEMO:
+                    self._shows.clear()
+                self._shows[question] = verdict
+            return verdict
+        except (CardProtocolError, GroupError, TypeError):
             return False
 
     def accept_shown(self, seat: int, slot: int, owner_key: object, claimed_card: object) -> None:

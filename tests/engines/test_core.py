@@ -91,6 +91,21 @@ def test_equal_keys_of_different_types_keep_their_own_encodings():
     assert canonical_encode({1: 0}) == b"\x81\x01\x00"
 
 
+def test_remembered_key_order_tells_equal_keys_of_different_types_apart():
+    # The map-order cache is keyed by the keys *and* their types: {1, "b"} and {True, "b"} compare
+    # equal as tuples, but 1 sorts before "b" and True after it.
+    for value in ({1: "a", "b": 2}, {True: "a", "b": 2}, {1: "a", "b": 2}, {True: "a", "b": 2}):
+        assert canonical_encode(value) == _reference_encode(value)
+
+
+@given(st.dictionaries(keys, keys, max_size=80), st.randoms(use_true_random=False))
+def test_a_map_encodes_the_same_in_any_insertion_order_and_again(value, rnd):
+    items = list(value.items())
+    rnd.shuffle(items)
+    once = canonical_encode(value)
+    assert canonical_encode(dict(items)) == once == canonical_encode(value) == _reference_encode(value)
+
+
 def test_integers_out_of_range_are_refused():
     for bad in (2**64, -(2**63) - 1, [2**70], {"a": -(2**64)}):
         with pytest.raises(EncodingError):

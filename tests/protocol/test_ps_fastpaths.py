@@ -148,7 +148,7 @@ def _ready_deck() -> tuple[Deck, dict[int, SeatSecrets]]:
     return deck, secrets
 
 
-def test_the_strip_memo_gives_what_stripping_afresh_gives_and_refuses_false_keys() -> None:
+def test_a_show_is_checked_forwards_as_opening_would_and_false_keys_or_cards_are_refused() -> None:
     deck, secrets = _ready_deck()
     for i, slot in enumerate(deck.slots):
         seat = i % 3
@@ -162,19 +162,24 @@ def test_the_strip_memo_gives_what_stripping_afresh_gives_and_refuses_false_keys
         card = deck.open_slot(slot, own)
         assert deck._card_of[fresh] == card
         # Opening one's own card keeps nothing: the key is still secret and the card private.
-        assert not any(own in k for k in deck._stripped) and fresh not in deck._stripped.values()
-        assert deck.verify_shown(slot, own, card)  # a show: its key is public, the result is kept
-        assert deck._stripped[(deck.locks[-1][deck.position(slot)], *keys)] == fresh
+        assert not any(own in question for question in deck._shows)
+        assert deck.verify_shown(slot, own, card)  # a show: its key is public, the verdict is kept
+        assert deck._shows[(deck.locks[-1][deck.position(slot)], deck.initial[deck.cards.index(card)], *keys)]
         assert deck.verify_shown(slot, own, card)  # from the memo
+        other_card = next(c for c in deck.cards if c != card)
+        assert not deck.verify_shown(slot, own, other_card)  # the right key, a card not held
+        assert not deck.verify_shown(slot, own, 10_000)  # not a card of this round
+        assert not deck.verify_shown(slot, own, [card])  # not even hashable
         false_key = scalar_from(SeededStream(b"memo", f"false/{slot}").token(64))
         assert not deck.verify_shown(slot, false_key, card)
         assert not deck.verify_shown(slot, false_key, card)  # a memoised miss is still a miss
+        assert not deck.verify_shown(slot, b"\x00" * 32, card)  # the zero scalar
         deck.accept_shown(seat, slot, own, card)
         assert deck.shown(slot) == card
 
 
-def test_the_strip_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(deck_module, "STRIP_MEMO", 3)
+def test_the_show_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(deck_module, "SHOW_MEMO", 3)
     deck, secrets = _ready_deck()
     slot = deck.slots[0]
     deck.deal(slot, 0)
@@ -182,7 +187,7 @@ def test_the_strip_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         deck.accept_key(other, slot, deck.key_for(slot, secrets[other]))
     for i in range(10):
         deck.verify_shown(slot, scalar_from(SeededStream(b"memo", f"b/{i}").token(64)), 20)
-        assert len(deck._stripped) <= 3
+        assert len(deck._shows) <= 3
     own = deck.key_for(slot, secrets[0])
     assert deck.verify_shown(slot, own, deck.open_slot(slot, own))
 

@@ -133,3 +133,55 @@ def test_a_silent_seat_is_named_wherever_it_stops(at, quiet):
             peer.tick(now)
     for peer in others:
         assert peer.finished and peer.verdict.seat == quiet and "withheld" in peer.verdict.reason
+
+
+def test_publish_first_submit_queues_the_entry_and_applies_it_only_when_settled():
+    """``submit(settle=False)``: the entry is out before this replica applies it; any of settle(),
+    tick() or the relay's echo of the entry applies it; the game ends the same and fair."""
+    from engines.core import RandomBot
+
+    peers = lockstep("system-launch", 3, b"publish-first")
+    bots = [RandomBot(s, b"publish-first") for s in range(3)]
+    settled_by = {"settle": 0, "tick": 0, "echo": 0}
+    wire: list[tuple[int, bytes]] = []
+    for _ in range(100_000):
+        for s, peer in enumerate(peers):
+            wire += [(s, out.data) for out in peer.take_outgoing() + peer.take_notices()]
+        if wire:
+            source, data = wire.pop(0)
+            for t, other in enumerate(peers):
+                if t != source:
+                    other.receive(data, 0)
+            continue
+        movers = [
+            (s, p)
+            for s, p in enumerate(peers)
+            if not p.finished and p.table.expected() is not None and p.table.expected().writer == s
+        ]
+        if not movers:
+            break
+        s, peer = movers[0]
+        head, digest = peer.table.head, peer.state.hash()
+        action = bots[s].choose(peer.state, peer.knowledge, peer.legal_actions())
+        assert peer.submit(action, settle=False) == []
+        sent = peer.take_outgoing()
+        assert [o.seq for o in sent] == [head + 1]
+        # Queued, not applied: the replica is unchanged and will not take a second decision.
+        assert peer.unsettled and peer.table.head == head and peer.state.hash() == digest
+        assert peer.legal_actions() == []
+        with pytest.raises(IllegalAction):
+            peer.submit(action)
+        way = list(settled_by)[sum(settled_by.values()) % 3]
+        settled_by[way] += 1
+        if way == "settle":
+            peer.settle()
+        elif way == "tick":
+            peer.tick(0)
+        else:
+            peer.receive(sent[0].data, 0)  # the relay hands every subscriber its own entry back
+        assert not peer.unsettled and peer.table.head >= head + 1
+        assert peer.table.log[head + 1].data == sent[0].data
+        wire += [(s, o.data) for o in sent]
+    assert all(p.finished for p in peers) and all(p.verdict.fair for p in peers)
+    assert len({p.state.hash() for p in peers}) == 1
+    assert min(settled_by.values()) > 0

@@ -1,7 +1,7 @@
 """A tiny real session for transport tests: seats take turns writing numbered entries to one log.
 
 It has the shape of ``protocol.session.PeerSession`` that the transport relies on — receive,
-tick, take_outgoing, take_notices, finished, and ``table.log[seq].data`` / ``table.head`` —
+tick, take_outgoing, take_notices, settle, unsettled, finished, and ``table.log[seq].data`` / ``table.head`` —
 without any cryptography, so a transport test fails only because of the transport.
 Entry bytes: ``b"E|{seq}|{seat}|{room}"``.  Anything else is rejected with a reason.
 """
@@ -105,3 +105,9 @@ class StubSession:
 
     def take_notices(self) -> list[Outbound]:
         return []
+
+    #: The stub applies its own entries at once (``PeerSession.submit(..., settle=False)`` does not).
+    unsettled = False
+
+    def settle(self) -> list[object]:
+        return self._pump()
