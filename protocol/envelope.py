@@ -159,20 +159,25 @@ def seal(key: SigningKey, room: str, seq: int, prev: bytes, seat: int, type_: st
     return parse(data)
 
 
+_CONTAINERS = (list, tuple, dict)
+
+
 def _depth_ok(value: Any, limit: int) -> bool:
+    """Whether no array or map is nested ``limit`` deep (the outermost is at depth 0).
+
+    Only containers are visited: the leaves of an entry far outnumber them.
+    """
+    if type(value) not in _CONTAINERS:
+        return True
     stack = [(value, 0)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, (list, tuple)):
-            if depth >= limit:
-                return False
-            stack.extend((x, depth + 1) for x in item)
-        elif isinstance(item, dict):
-            if depth >= limit:
-                return False
-            for k, v in item.items():
-                stack.append((k, depth + 1))
-                stack.append((v, depth + 1))
+        if depth >= limit:
+            return False
+        children = [*item.keys(), *item.values()] if type(item) is dict else item
+        for child in children:
+            if type(child) in _CONTAINERS:
+                stack.append((child, depth + 1))
     return True
 
 

@@ -56,7 +56,7 @@ from .events import (
     Verdict,
     YourTurn,
 )
-from .table import SEALED_TAG, Expect, SeatInfo, Table
+from .table import SEALED_TAG, Expect, OwnAction, SeatInfo, Table
 
 #: How far ahead of the head an entry may be and still be kept for later.
 MAX_AHEAD = 4096
@@ -109,6 +109,7 @@ class PeerSession:
         self._held: dict[int, int] = {}
         self._unsettled: int | None = None  # seq of a submitted entry not applied yet
         self._publish_only = False  # set while submit(settle=False) writes: queue, do not apply
+        self._own: OwnAction | None = None  # my action's effect, worked out before I signed it
         #: The signed entries that prove the cheat that stopped this session (saved with the log).
         self.evidence: list[bytes] = []
 
@@ -256,19 +257,22 @@ class PeerSession:
             salt = SeededStream(self._secret, f"salt/{exp.seq}/{secret}").token(32)
             commits[secret] = commitment(SEALED_TAG, self.room, self.seat, salt, value)
             opened[secret] = (salt, value)
-        keys = {}
-        for slot, _card in state.shown(self.seat, publication.action):
+        keys, shows = {}, {}
+        for slot, card in state.shown(self.seat, publication.action):
             if table.ledger.deck_for(slot).public_card(slot) is None:
                 keys[slot] = table.ledger.secret_key(slot, self.ring)
+                shows[slot] = card
         memo = b""
         if opened:
             plain = canonical_encode({k: list(v) for k, v in opened.items()})
             memo = self._seal_to(self.seat, exp.seq, plain)
         probe = state.clone()
         probe.push(self.seat, publication.action, self.knowledge_with(publication.sealed))
-        body = {"action": publication.action, "commits": commits, "keys": keys, "memo": memo, "hash": probe.hash()}
+        digest = probe.hash()
+        body = {"action": publication.action, "commits": commits, "keys": keys, "memo": memo, "hash": digest}
         self.salts.update(opened)
         self.knowledge.sealed.update(publication.sealed)
+        self._own = OwnAction(exp.seq, self.seat, publication.action, probe, digest, shows)
         self._publish_only = not settle
         try:
             self._write(exp, "action", body)
@@ -590,8 +594,11 @@ class PeerSession:
     def _apply(self, env: Envelope) -> None:
         table = self.table
         assert table is not None
+        own = self._own
+        if own is not None and own.seq <= env.seq:
+            self._own = None  # used once, by its own entry (or made stale by another one)
         try:
-            table.apply(env)
+            table.apply(env, own if own is not None and own.seq == env.seq else None)
         except Misconduct as exc:
             self._events += table.take_events()
             self._halt(exc.seat, env.seq, exc.reason, env.data)

@@ -75,6 +75,29 @@ class Expect:
     type: str
 
 
+@dataclass(frozen=True, slots=True)
+class OwnAction:
+    """What a seat worked out for its own action before signing it (see :meth:`Table.apply`)."""
+
+    seq: int
+    seat: int
+    action: Action
+    state: GameState  # after the action; handed over to the table, not used again by the author
+    hash: bytes  # ``state.hash()``, as signed
+    shows: dict[int, Any]  # slot -> the card it shows, for each slot not public before
+
+    def matches(self, env: Envelope) -> bool:
+        """Whether ``env`` is that very action (any difference: it is checked like anyone's)."""
+        body = env.body
+        return (
+            env.seq == self.seq
+            and env.seat == self.seat
+            and body["action"] == self.action
+            and body["hash"] == self.hash
+            and set(body["keys"]) == set(self.shows)
+        )
+
+
 @dataclass
 class Round:
     """A multi-entry step: each of ``writers`` writes one ``type`` entry, in order."""
@@ -200,8 +223,12 @@ class Table:
         return out
 
     # -- applying ------------------------------------------------------------------
-    def apply(self, env: Envelope) -> None:
-        """Apply a verified entry at ``head + 1``; Misconduct names its author if it is wrong."""
+    def apply(self, env: Envelope, own: OwnAction | None = None) -> None:
+        """Apply a verified entry at ``head + 1``; Misconduct names its author if it is wrong.
+
+        ``own``: this replica's seat wrote ``env`` as an action and already computed its
+        effect (see :class:`OwnAction`); it is taken instead of being worked out again.
+        """
         expect = self.expected()
         if expect is None:
             raise Misconduct(env.seat, f"wrote entry {env.seq} after the game was over")
@@ -217,8 +244,11 @@ class Table:
                 raise Misconduct(env.seat, f"wrote entry {env.seq} out of turn (seat {expect.writer}'s to write)")
             if env.type != expect.type:
                 raise Misconduct(env.seat, f"wrote a {env.type} entry where a {expect.type} entry was due")
-        handler = getattr(self, "_on_" + env.type.replace("-", "_"))
-        handler(env)
+        if own is not None and env.type == "action" and own.matches(env):
+            self._on_own_action(env, own)
+        else:
+            handler = getattr(self, "_on_" + env.type.replace("-", "_"))
+            handler(env)
         if env.body["hash"] != self.state.hash():
             raise Misconduct(env.seat, f"false state hash in entry {env.seq}")
         self.log.append(env)
@@ -303,6 +333,27 @@ class Table:
         self.state = probe
         self.pushes.append((env.seq, seat, action))
         self._events.append(Moved(env.seq, seat, action))
+
+    def _on_own_action(self, env: Envelope, own: OwnAction) -> None:
+        """This seat's own action: the state it computed before signing, its shows unchecked.
+
+        The author worked out the state after its action (the hash it signed) and opened
+        each card it shows itself when it was dealt, with the same keys, so the rules and
+        the card check are not run a second time.  The bookkeeping is the same as for
+        anyone's action; the state hash is still compared by :meth:`apply`.
+        """
+        seat = env.seat
+        for secret in env.body["commits"]:
+            if secret in self.commits:
+                raise Misconduct(seat, f"commits again to sealed value {secret}")
+        for slot, card in own.shows.items():
+            self.ledger.accept_shown(seat, slot, env.body["keys"][slot], card, verified=True)
+            self.entries_of[("show", seat, slot)] = env.seq
+        for secret, digest in env.body["commits"].items():
+            self.commits[secret] = (seat, digest, env.seq)
+        self.state = own.state
+        self.pushes.append((env.seq, seat, own.action))
+        self._events.append(Moved(env.seq, seat, own.action))
 
     def _on_reveal(self, env: Envelope) -> None:
         p = self.state.pending()

@@ -332,11 +332,15 @@ class Deck:
         except (CardProtocolError, GroupError, TypeError):
             return False
 
-    def accept_shown(self, seat: int, slot: int, owner_key: object, claimed_card: object) -> None:
+    def accept_shown(
+        self, seat: int, slot: int, owner_key: object, claimed_card: object, verified: bool = False
+    ) -> None:
         """``seat`` shows ``slot`` as ``claimed_card`` by publishing its last secret key.
 
         A key that does not open the slot to the claimed card is a false show
         (a card not held, or a false key), attributed to ``seat`` at once.
+        ``verified``: only for the seat's own show, whose card it opened with this
+        key when the card was dealt (the key is still checked to be a scalar).
         """
         self._need_ready(seat)
         j = self._position_by(seat, slot)
@@ -345,7 +349,10 @@ class Deck:
         owner = self.missing_owner(slot)
         if owner is None:
             raise CardProtocolError(seat, f"slot {slot} cannot be shown: it was not drawn (keys are missing)")
-        if not self.verify_shown(slot, owner_key, claimed_card):
+        if verified:
+            if not is_scalar(owner_key) or claimed_card not in self._element_of:
+                raise CardProtocolError(seat, f"the key or card shown for slot {slot} is malformed")
+        elif not self.verify_shown(slot, owner_key, claimed_card):
             raise CardProtocolError(seat, f"the key shown for slot {slot} does not open it to card {claimed_card!r}")
         self._store_key(j, owner, owner_key, seat)  # type: ignore[arg-type]
         self._shown[j] = (seat, claimed_card)  # type: ignore[assignment]

@@ -118,8 +118,8 @@ class CardLedger:
         except CardProtocolError:
             return False
 
-    def accept_shown(self, seat: int, slot: int, key: object, claimed_card: object) -> None:
-        self._deck_named(seat, slot).accept_shown(seat, slot, key, claimed_card)
+    def accept_shown(self, seat: int, slot: int, key: object, claimed_card: object, verified: bool = False) -> None:
+        self._deck_named(seat, slot).accept_shown(seat, slot, key, claimed_card, verified)
 
     def _deck_named(self, seat: int, slot: int) -> Deck:
         """The round of a slot named in ``seat``'s message (an unknown slot is that seat's error)."""

@@ -80,3 +80,50 @@ def test_signature_covers_every_field():
     f = fields(good())
     f["seq"] = 4
     assert not parse(canonical_encode(f)).signed_by(KEY.public_bytes())
+
+
+def _reference_depth_ok(value, limit: int) -> bool:
+    """Every item visited, keys included: the plain statement of the nesting limit."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, tuple, dict)):
+            if depth >= limit:
+                return False
+            pairs = item.items() if isinstance(item, dict) else ((x, None) for x in item)
+            for k, v in pairs:
+                stack.append((k, depth + 1))
+                stack.append((v, depth + 1))
+    return True
+
+
+def test_the_nesting_limit_counts_arrays_and_maps_keys_included():
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from protocol.envelope import _depth_ok
+
+    leaves = st.none() | st.integers() | st.binary(max_size=3)
+    trees = st.recursive(
+        leaves,
+        lambda inner: (
+            st.tuples(inner, inner)
+            | st.lists(inner, max_size=3)
+            | st.dictionaries(st.recursive(leaves, lambda key: st.tuples(key, key), max_leaves=8), inner, max_size=3)
+        ),
+        max_leaves=40,
+    )
+
+    @given(trees, st.integers(1, 8))
+    def agrees(value, limit):
+        assert _depth_ok(value, limit) == _reference_depth_ok(value, limit)
+
+    agrees()
+    nest = 0
+    for _ in range(12):
+        nest = [nest]
+    assert _depth_ok(nest, 12) and not _depth_ok([nest], 12)  # twelve arrays deep is the most
+    key: object = 1
+    for _ in range(12):
+        key = (key,)
+    assert not _depth_ok({key: 0}, 12) and _depth_ok({key[0]: 0}, 12)  # deep inside a key

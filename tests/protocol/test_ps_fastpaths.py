@@ -2,7 +2,8 @@
 
 - ``Envelope.signed_bytes`` / ``body_bytes`` cut out of the wire bytes == canonical re-encoding;
 - ``verify`` (libsodium says yes, else OpenSSL decides) == OpenSSL's verdict, hostile input included;
-- a deck's memo of stripped elements == stripping afresh, and a false key is still refused.
+- a show checked forwards (one multiplication) == opening the slot, and a false key is still refused;
+- an author's own action applied from the state it computed before signing == checking it in full.
 """
 
 from __future__ import annotations
@@ -199,3 +200,59 @@ def test_the_kept_digest_is_the_entry_hash_and_is_not_carried_to_a_changed_copy(
     assert env == parse(env.data)  # the kept digest takes no part in equality
     other = dataclasses.replace(env, data=env.data + b"\x00")
     assert other.digest == entry_hash(other.data) != env.digest
+
+
+def test_an_authors_own_action_is_taken_from_its_own_computation_and_ends_in_the_same_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ps_helpers import lockstep, run_lockstep
+
+    from protocol import table as table_module
+
+    taken: dict[str, list[tuple[int, int]]] = {"own": [], "checked": []}
+    own_path, full_path = table_module.Table._on_own_action, table_module.Table._on_action
+
+    def own(self, env, prepared):  # type: ignore[no-untyped-def]
+        taken["own"].append((env.seq, env.seat))
+        return own_path(self, env, prepared)
+
+    def checked(self, env):  # type: ignore[no-untyped-def]
+        taken["checked"].append((env.seq, env.seat))
+        return full_path(self, env)
+
+    monkeypatch.setattr(table_module.Table, "_on_own_action", own)
+    monkeypatch.setattr(table_module.Table, "_on_action", checked)
+    peers = lockstep("system-launch", 3, b"own-action")
+    run_lockstep(peers)
+    assert all(p.finished and p.verdict.fair for p in peers)
+    assert len({p.state.hash() for p in peers}) == 1
+    # Every action: its author took it from its own computation, the two other seats checked it.
+    actions = sorted(set(taken["own"]))
+    assert actions and len(taken["own"]) == len(actions)
+    assert sorted(taken["checked"]) == sorted(a for a in actions for _ in range(2))
+
+
+def test_an_own_action_that_is_not_the_signed_one_is_checked_in_full_and_a_false_state_is_caught() -> None:
+    from ps_helpers import lockstep, run_lockstep
+
+    from protocol.errors import Misconduct
+    from protocol.table import OwnAction
+
+    peers = lockstep("system-launch", 3, b"own-mismatch")
+    run_lockstep(peers, until_seq=40)
+    seat = next(s for s, p in enumerate(peers) if p.legal_actions())
+    author = peers[seat]
+    action = author.legal_actions()[0]
+    author.submit(action, settle=False)
+    prepared = author._own
+    env = parse(author.take_outgoing()[0].data)
+    assert prepared is not None and prepared.matches(env)
+    # A prepared action that differs from the signed entry is ignored: the entry is checked in full.
+    assert not dataclasses.replace(prepared, hash=bytes(32)).matches(env)
+    assert not dataclasses.replace(prepared, seq=env.seq + 1).matches(env)
+    # A prepared state that is not the signed one is still caught by the state hash.
+    wrong = dataclasses.replace(prepared, state=peers[(seat + 1) % 3].state.clone())
+    table = peers[(seat + 1) % 3].table
+    with pytest.raises(Misconduct, match="false state hash"):
+        table.apply(env, wrong)
+    assert isinstance(prepared, OwnAction)
