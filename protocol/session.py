@@ -658,7 +658,7 @@ class PeerSession:
     def _auto_body(self, exp: Expect) -> dict[str, Any]:
         table = self.table
         assert table is not None and self.seat is not None
-        state_hash = table.state.hash()
+        state_hash = table.state_hash()
         r = table.round
         if exp.type in ("seed-commit", "chance-commit"):
             share = self._share(r.label)  # type: ignore[union-attr]

@@ -151,6 +151,9 @@ class Table:
         self.nonce: bytes = body["nonce"]
         self.timeout_ms: int = body["timeout_ms"]
         self.hooks = hooks
+        #: (state object, in-place changes, its hash) as of the last state_hash().
+        self._hashed: tuple[GameState, int, bytes] | None = None
+        self._changes = 0
         self.log: list[Envelope] = [genesis]
         self.ledger = CardLedger(self.room, self.n)
         self.gone: dict[int, tuple[str, int]] = {}
@@ -249,7 +252,7 @@ class Table:
         else:
             handler = getattr(self, "_on_" + env.type.replace("-", "_"))
             handler(env)
-        if env.body["hash"] != self.state.hash():
+        if env.body["hash"] != self.state_hash():
             raise Misconduct(env.seat, f"false state hash in entry {env.seq}")
         self.log.append(env)
         self._bodies[fingerprint] = env.seq
@@ -260,7 +263,23 @@ class Table:
             self.hooks.entry_applied(self, env)
         self._settle(env.seq)
 
+    def state_hash(self) -> bytes:
+        """``state.hash()``, worked out again only when the state changed since the last time.
+
+        Many entries (a key of a deal not yet complete, a commitment) leave the game state
+        as it was; every entry's hash is compared.  The state changes only by being replaced
+        (a checked probe) or through :meth:`_changed_in_place`, both seen here.
+        """
+        kept = self._hashed
+        if kept is None or kept[0] is not self.state or kept[1] != self._changes:
+            kept = self._hashed = (self.state, self._changes, self.state.hash())
+        return kept[2]
+
+    def _changed_in_place(self) -> None:
+        self._changes += 1
+
     def _push(self, seq: int, seat: int, action: Action, knowledge: Any = None) -> None:
+        self._changed_in_place()
         self.state.push(seat, action, knowledge)
         self.pushes.append((seq, seat, action))
         self._events.append(Moved(seq, seat, action))
@@ -544,6 +563,7 @@ class Table:
         elif target not in self.ledger.departed:
             self.ledger.declare_gone(target)
         if self.result is None and not self.state.is_over():
+            self._changed_in_place()
             self.state.forfeit(target)
             self.pushes.append((seq, target, None))
 
@@ -709,6 +729,7 @@ class Table:
             if slot not in self.set_aside and deck.dealt_to(slot) is None and self.ledger.blocked(slot)
         )
         try:
+            self._changed_in_place()
             self.state.set_aside(slots)
         except Exception as exc:  # IllegalAction: the engine cannot take them; stop, saying why
             self._abandon(f"slots {list(slots)} cannot be opened and the game cannot set them aside: {exc}")

@@ -134,6 +134,8 @@ class Backoff:
 Driver = Callable[[list[Any]], None]
 
 MAX_RESTORES_PER_TOPIC = 5
+#: Entries published and not yet confirmed, at most (paho's own window is 20).
+MAX_IN_FLIGHT = 16
 #: Seconds to wait for the read-back marker before carrying on anyway.
 SYNC_TIMEOUT_S = 10.0
 
@@ -318,20 +320,43 @@ class RoomTransport:
                 self._emit(self.session.tick(self.clock()))
 
     async def _writer(self, client: aiomqtt.Client) -> None:
-        while True:
-            while self._outbox and self._synced:
-                topic, data = self._outbox[0]
-                await client.publish(topic, data, qos=1, retain=True)
-                self._outbox.pop(0)
-                self._sent[topic] = data
-                if self.session.unsettled:
-                    # The driver submitted with ``settle=False``: the entry is on its way to the
-                    # other peers, so this replica may now check and apply its own copy.
-                    self._emit(self.session.settle())
-            if self._done() or self._stop.is_set():
-                return
-            self._wake.clear()
-            await self._wake.wait()
+        """Publish the outbox in order, without waiting for one PUBACK before sending the next.
+
+        An entry leaves as soon as it is queued, even while earlier ones are still
+        unconfirmed (a peer's action must not wait a broker round trip behind its own
+        notice).  An entry leaves the outbox only once the broker confirmed it, so what
+        a lost connection left unconfirmed is published again on the next one.
+        """
+        flying: list[asyncio.Task[None]] = []
+        try:
+            while True:
+                while self._synced and len(flying) < min(len(self._outbox), MAX_IN_FLIGHT):
+                    topic, data = self._outbox[len(flying)]
+                    flying.append(asyncio.ensure_future(client.publish(topic, data, qos=1, retain=True)))
+                while flying and flying[0].done():
+                    flying.pop(0).result()  # an MqttError ends this connection; the outbox keeps the entry
+                    topic, data = self._outbox.pop(0)
+                    self._sent[topic] = data
+                    if self.session.unsettled:
+                        # The driver submitted with ``settle=False``: the entry is on its way to the
+                        # other peers, so this replica may now check and apply its own copy.
+                        self._emit(self.session.settle())
+                if flying and (len(flying) < len(self._outbox) and len(flying) < MAX_IN_FLIGHT and self._synced):
+                    continue
+                if not flying and (self._done() or self._stop.is_set()):
+                    return
+                self._wake.clear()
+                waiter = asyncio.ensure_future(self._wake.wait())
+                try:
+                    await asyncio.wait([waiter, *flying[:1]], return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    waiter.cancel()
+        finally:
+            for task in flying:
+                if task.done() and not task.cancelled():
+                    task.exception()  # the connection's error is already being reported; retrieve it
+                else:
+                    task.cancel()
 
     async def _reader(self, client: aiomqtt.Client) -> None:
         room = self.session.room

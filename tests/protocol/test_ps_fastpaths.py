@@ -256,3 +256,29 @@ def test_an_own_action_that_is_not_the_signed_one_is_checked_in_full_and_a_false
     with pytest.raises(Misconduct, match="false state hash"):
         table.apply(env, wrong)
     assert isinstance(prepared, OwnAction)
+
+
+@pytest.mark.parametrize(("game", "at"), [("system-launch", 25), ("toy", 8)])
+def test_the_kept_state_hash_is_always_the_hash_of_the_state_leavers_included(
+    game: str, at: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ps_helpers import lockstep, run_lockstep
+
+    from protocol import table as table_module
+
+    apply = table_module.Table.apply
+    compared = []
+
+    def checked_apply(self, env, own=None):  # type: ignore[no-untyped-def]
+        apply(self, env, own)
+        compared.append(env.type)
+        assert self.state_hash() == self.state.hash()
+
+    monkeypatch.setattr(table_module.Table, "apply", checked_apply)
+    peers = lockstep(game, 3, b"kept-hash/" + game.encode())
+    run_lockstep(peers, until_seq=at)
+    assert not peers[2].finished
+    peers[2].leave()  # a forfeit: the state changes in place
+    run_lockstep(peers)
+    assert peers[0].finished and peers[0].verdict.fair
+    assert "gone" in compared and len(set(compared)) > 3

@@ -182,3 +182,38 @@ def test_presence_is_retained_with_a_last_will() -> None:
             await r.stop()
 
     asyncio.run(main())
+
+
+@pytest.mark.timeout(60)
+def test_entries_are_published_without_waiting_for_each_others_confirmation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A burst of entries goes out pipelined (several unconfirmed at once, never more than the window)
+    and every one of them still ends up retained on the relay."""
+    from relay import transport as transport_module
+
+    flying = {"now": 0, "most": 0}
+    publish = aiomqtt.Client.publish
+
+    async def counted(self, topic, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if "/log/" not in topic:
+            return await publish(self, topic, *args, **kwargs)
+        flying["now"] += 1
+        flying["most"] = max(flying["most"], flying["now"])
+        try:
+            return await publish(self, topic, *args, **kwargs)
+        finally:
+            flying["now"] -= 1
+
+    monkeypatch.setattr(aiomqtt.Client, "publish", counted)
+
+    async def main() -> None:
+        r = await relay()
+        try:
+            solo = StubSession("ROOMPL", 0, seats=1, length=60)  # one seat writes every entry at once
+            await asyncio.wait_for(make_peer(r.address, solo, "solo").run(), 30)
+            got = await read_retained(r.address, "ROOMPL")
+            assert got == {seq: solo.entry(seq, 0) for seq in range(60)}
+        finally:
+            await r.stop()
+
+    asyncio.run(main())
+    assert 1 < flying["most"] <= transport_module.MAX_IN_FLIGHT
