@@ -56,7 +56,7 @@ from protocol.envelope import parse  # noqa: E402
 from protocol.events import YourTurn  # noqa: E402
 from protocol.session import PeerSession  # noqa: E402
 from relay import topics  # noqa: E402
-from relay.transport import RoomTransport, held_entry  # noqa: E402
+from relay.transport import RoomTransport, held_entry, monotonic_ms  # noqa: E402
 
 N = 4
 GAME = "system-launch"
@@ -75,11 +75,11 @@ def pct(values: list[float], p: float) -> float:
 # -- one game's seats, identical in every process -------------------------------------------
 
 
-def seat_material(seed: bytes) -> tuple[list[SigningKey], list[bytes], list[Any]]:
+def seat_material(seed: bytes, n: int = N) -> tuple[list[SigningKey], list[bytes], list[Any]]:
     """Keys, per-game secrets and seat cards of a 4-seat game, derived from ``seed`` alone."""
-    keys = [SigningKey.generate(seed[:28] + bytes([s]) * 4) for s in range(N)]
-    secrets = [bytes([s + 1]) * 16 + seed[:16] for s in range(N)]
-    cards = [PeerSession.seat_card(f"bot{s}", keys[s], secrets[s]) for s in range(N)]
+    keys = [SigningKey.generate(seed[:28] + bytes([s]) * 4) for s in range(n)]
+    secrets = [bytes([s + 1]) * 16 + seed[:16] for s in range(n)]
+    cards = [PeerSession.seat_card(f"bot{s}", keys[s], secrets[s]) for s in range(n)]
     return keys, secrets, cards
 
 
@@ -112,10 +112,13 @@ class TimedSession(PeerSession):
         super().entry_applied(table, env)
 
 
-def make_session(room: str, seed: bytes, seat: int, marks: Timings | None = None) -> tuple[PeerSession, bytes]:
-    keys, secrets, cards = seat_material(seed)
+def make_session(
+    room: str, seed: bytes, seat: int, marks: Timings | None = None, n: int = N, now_ms: int = 0
+) -> tuple[PeerSession, bytes]:
+    """Seat ``seat`` of an ``n``-seat game; ``now_ms`` on the clock its driver will tick with."""
+    keys, secrets, cards = seat_material(seed, n)
     if seat == 0:
-        session = TimedSession.create(room, GAME, {}, cards, keys[0], secrets[0], 600_000, now_ms=0)
+        session = TimedSession.create(room, GAME, {}, cards, keys[0], secrets[0], 600_000, now_ms=now_ms)
     else:
         session = TimedSession.join(room, seat, keys[seat], secrets[seat], keys[0].public_bytes())
     assert isinstance(session, TimedSession)
@@ -201,10 +204,10 @@ def outcome(session: PeerSession) -> dict[str, Any]:
 # -- latency: one process per peer ------------------------------------------------------------
 
 
-def peer_process(broker: str, room: str, seed: bytes, seat: int, think_s: float = 0.0) -> dict[str, Any]:
-    """One seat of a game, alone in its process, to the end of the game; its marks and outcome."""
+def peer_process(broker: str, room: str, seed: bytes, seat: int, think_s: float = 0.0, n: int = N) -> dict[str, Any]:
+    """One seat of an ``n``-seat game, alone in its process, to the end of the game; its marks and outcome."""
     marks = Timings()
-    session, secret = make_session(room, seed, seat, marks)
+    session, secret = make_session(room, seed, seat, marks, n, monotonic_ms())
     driver = BotDriver(session, seat, secret, marks, think_s)
     transport = TimedTransport(broker, session, f"{room}-{seat}", driver, marks=marks)
     driver.transport = transport
@@ -217,6 +220,7 @@ def game_latencies(results: list[dict[str, Any]]) -> dict[str, Any]:
     """Action latencies (ns) of one game from its peers' marks; desync if hashes differ or unfair."""
     types = results[0]["types"]
     every, each, wire_every = [], [], []
+    stages: list[tuple[int, int, int, int, int, str]] = []
     for author in results:
         for seq, t0 in author["submitted"].items():
             if seq >= len(types) or types[seq] != "action":
@@ -230,7 +234,20 @@ def game_latencies(results: list[dict[str, Any]]) -> dict[str, Any]:
             queued = author["queued"].get(seq)
             if queued is not None:
                 wire_every.append(max(applied) - queued)  # type: ignore[type-var,operator]
+                received = [r["received"].get(seq) for r in others]
+                if all(t is not None for t in received):
+                    stages.append(
+                        (
+                            max(applied) - t0,  # type: ignore[type-var,operator]
+                            queued - t0,
+                            min(received) - queued,  # type: ignore[type-var,operator]
+                            max(received) - queued,  # type: ignore[type-var,operator]
+                            max(a - b for a, b in zip(applied, received, strict=True)),  # type: ignore[operator]
+                            types[seq - 1] if seq else "",
+                        )
+                    )
     return {
+        "stages": stages,
         "every": every,
         "each": each,
         "queued_every": wire_every,
@@ -241,22 +258,23 @@ def game_latencies(results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def latency_processes(broker: str, games: int, think_s: float = 0.0) -> dict[str, Any]:
+def latency_processes(broker: str, games: int, think_s: float = 0.0, n: int = N) -> dict[str, Any]:
     """``games`` timed games, one after another; between games the bare baseline is timed too.
 
     Interleaving keeps the two figures of a ratio from different minutes of a shared machine.
     """
     total: dict[str, Any] = {"every": [], "each": [], "queued_every": [], "desyncs": 0, "sizes": [], "cpu": []}
     total["bare"] = {"each": [], "every": []}
+    total["stages"] = []
     ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(N) as pool:
+    with ctx.Pool(n) as pool:
         for g in range(games):
             room, seed = f"LAT{os.urandom(2).hex()}{g}", os.urandom(32)
-            r = game_latencies(pool.starmap(peer_process, [(broker, room, seed, s, think_s) for s in range(N)]))
-            bare = bare_processes(broker, int(r["entry_bytes"]), count=60)
+            r = game_latencies(pool.starmap(peer_process, [(broker, room, seed, s, think_s, n) for s in range(n)]))
+            bare = bare_processes(broker, int(r["entry_bytes"]), count=60, receivers=n - 1)
             total["bare"]["each"] += bare["each"]
             total["bare"]["every"] += bare["every"]
-            for k in ("every", "each", "queued_every"):
+            for k in ("every", "each", "queued_every", "stages"):
                 total[k] += r[k]
             total["desyncs"] += r["desync"]
             total["sizes"].append(r["entry_bytes"])
@@ -275,7 +293,7 @@ async def play_game(broker: str, room: str, seed: bytes) -> dict[str, Any]:
     all_marks = []
     for s in range(N):
         marks = Timings()
-        session, secret = make_session(room, seed, s, marks)
+        session, secret = make_session(room, seed, s, marks, N, monotonic_ms())
         sessions.append(session)
         all_marks.append(marks)
         transports.append(
@@ -337,21 +355,23 @@ def bare_publisher(broker: str, topic: str, count: int, size: int, gap_s: float,
 _NODELAY = (socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
-def bare_processes(broker: str, size: int, count: int = 200, gap_s: float = 0.005) -> dict[str, list[int]]:
-    """Publisher and three receivers, each its own process; latency (ns) to each and to the last."""
+def bare_processes(
+    broker: str, size: int, count: int = 200, gap_s: float = 0.005, receivers: int = N - 1
+) -> dict[str, list[int]]:
+    """A publisher and ``receivers`` receivers, each its own process; latency (ns) to each and to the last."""
     ctx = multiprocessing.get_context("spawn")
     topic = f"{topics.ROOT}/room/BARE{os.urandom(3).hex()}/log/"
     ready, out = ctx.Semaphore(0), ctx.Queue()
-    receivers = [ctx.Process(target=bare_receiver, args=(broker, topic, count, ready, out)) for _ in range(N - 1)]
-    for p in receivers:
+    listeners = [ctx.Process(target=bare_receiver, args=(broker, topic, count, ready, out)) for _ in range(receivers)]
+    for p in listeners:
         p.start()
-    for _ in receivers:
+    for _ in listeners:
         if not ready.acquire(timeout=30):
             raise RuntimeError("a bare MQTT receiver did not subscribe")
     publisher = ctx.Process(target=bare_publisher, args=(broker, topic, count, size, gap_s, out))
     publisher.start()
-    got = [out.get(timeout=120) for _ in range(N)]
-    for p in [*receivers, publisher]:
+    got = [out.get(timeout=120) for _ in range(receivers + 1)]
+    for p in [*listeners, publisher]:
         p.join(timeout=10)
     sent = next(g[1] for g in got if isinstance(g, tuple))
     recv = [g for g in got if not isinstance(g, tuple)]
@@ -409,8 +429,11 @@ def _bot_turns(s: int, events: list[Any], sessions: list[PeerSession], secrets: 
                 bot = spec.bots[BOT](s, secrets[s] + e.seq.to_bytes(8, "big"))
                 action = bot.choose(sessions[s].state, sessions[s].knowledge, legal)
                 t0 = time.process_time()
-                more = sessions[s].submit(action)
-                cost.setdefault("own action (submit)", []).append(time.process_time() - t0)
+                more = sessions[s].submit(action, settle=False)
+                t1 = time.process_time()
+                more += sessions[s].settle()
+                cost.setdefault("own action: sign, to outbox", []).append(t1 - t0)
+                cost.setdefault("own action: settle after", []).append(time.process_time() - t1)
                 todo += more
 
 
@@ -516,19 +539,20 @@ def line(label: str, values: list[int], base: list[int] | None = None) -> str:
     return text
 
 
-def report_latency(broker: str, games: int, in_process: bool, think_ms: int) -> None:
-    runs = [(think_ms, f"bots answer after {think_ms} ms, paced like the bare publisher")] if think_ms else []
-    runs.append((0, "bots answer at once: the next seat decides while the others still check"))
-    for think, label in runs:
-        lat = latency_processes(broker, games, think / 1000)
+def report_latency(broker: str, games: int, in_process: bool, think_ms: int, seats: list[int]) -> None:
+    runs = [(n, 0, "bots answer at once") for n in seats]
+    if think_ms:
+        runs += [(n, think_ms, f"bots answer after {think_ms} ms, paced like the bare publisher") for n in seats]
+    for n, think, label in runs:
+        lat = latency_processes(broker, games, think / 1000, n)
         size = int(statistics.mean(lat["sizes"]))
         bare = lat["bare"]
         print(
-            f"LATENCY, one OS process per peer; {label}\n"
+            f"LATENCY, {n} seats, one OS process per peer ({n} peers + the broker on {os.cpu_count()} cores); {label}\n"
             f"  ({games} games, {len(lat['every'])} player actions, mean entry {size} B;"
             " the bare baseline is timed between the games)"
         )
-        print(line("bare MQTT publish -> each of 3 receivers", bare["each"]))
+        print(line(f"bare MQTT publish -> each of {n - 1} receivers", bare["each"]))
         print(line("bare MQTT publish -> every receiver (last)", bare["every"]))
         print(line("action submitted -> each other peer applied", lat["each"], bare["each"]))
         print(line("action submitted -> every peer applied", lat["every"], bare["every"]))
@@ -537,9 +561,10 @@ def report_latency(broker: str, games: int, in_process: bool, think_ms: int) -> 
             f"  (target <= 2x the bare figure; desyncs {lat['desyncs']}; a peer's whole-game CPU / entries ="
             f" {statistics.mean(lat['cpu']):.0f} us, connecting and the end-of-game audit included.)"
         )
+        print(stage_lines(lat["stages"]))
     print(
-        f"  4 peer processes + the broker share {os.cpu_count()} cores here, so a peer often waits for a core:"
-        " CPU contention is part of every figure above."
+        "  Every peer checks every entry: with more peers than cores, a peer often waits for a core, and"
+        " CPU contention is part of every figure above (on players' own machines it is not)."
     )
     if in_process:
         old = [asyncio.run(play_game(broker, f"LIP{os.urandom(2).hex()}{g}", os.urandom(32))) for g in range(games)]
@@ -552,6 +577,26 @@ def report_latency(broker: str, games: int, in_process: bool, think_ms: int) -> 
         print(line("action submitted -> every peer applied", every, base))
 
 
+def stage_lines(stages: list[tuple[int, int, int, int, int, str]]) -> str:
+    """Where an action's time goes, for all actions and for the slowest 5%: medians of each stage."""
+    if not stages:
+        return "  (no stages)"
+    ordered = sorted(stages)
+    slow = ordered[-max(1, len(ordered) // 20) :]
+    out = [
+        "  where the time goes (medians, ms): author to outbox | to first peer's inbox | to last peer's inbox"
+        " | slowest peer's check"
+    ]
+    for label, rows in (("all actions", ordered), (f"slowest {len(slow)}", slow)):
+        med = [statistics.median(r[i] for r in rows) / MS for i in range(1, 5)]
+        after = statistics.mode(r[5] for r in rows)
+        out.append(
+            f"    {label:14s} {med[0]:5.2f} | {med[1]:5.2f} | {med[2]:5.2f} | {med[3]:5.2f}"
+            f"   (entry before it, most often: {after})"
+        )
+    return "\n".join(out)
+
+
 def report_cpu(games: int) -> None:
     cost = cpu_per_entry(games)
     print(f"PEER CPU per call, no network ({games} games in memory; process_time; includes auto-entries written)")
@@ -560,10 +605,10 @@ def report_cpu(games: int) -> None:
             f"  {kind:30s} n={len(values):5d}  median {statistics.median(values) * 1e6:7.0f} us"
             f"  mean {statistics.mean(values) * 1e6:7.0f} us"
         )
-    if "own action (submit)" in cost and "receive action" in cost:
-        fixed = statistics.median(cost["own action (submit)"]) + statistics.median(cost["receive action"])
+    if "own action: sign, to outbox" in cost and "receive action" in cost:
+        fixed = statistics.median(cost["own action: sign, to outbox"]) + statistics.median(cost["receive action"])
         print(
-            f"  CPU on an action's critical path (author's submit + one receiver's check): {fixed * 1e3:.2f} ms;"
+            f"  CPU on an action's critical path (author's signing + one receiver's check): {fixed * 1e3:.2f} ms;"
             " estimate, not measured:\n  on a network whose bare publish->receive takes R ms, an action reaches a"
             f" peer in about R + {fixed * 1e3:.2f} ms (ratio {1 + fixed * 1e3 / 5:.2f}x at R = 5 ms,"
             f" {1 + fixed * 1e3 / 20:.2f}x at R = 20 ms)"
@@ -576,6 +621,7 @@ def main() -> int:
     p.add_argument("--games", type=int, nargs="*", default=[10], help="concurrent games per load run (long: 25 50 100)")
     p.add_argument("--workers", type=int, default=2, help="processes sharing the load")
     p.add_argument("--latency-games", type=int, default=4, help="games timed with one process per peer")
+    p.add_argument("--seats", type=int, nargs="+", default=[4, 2], help="seats of the timed games (one process each)")
     p.add_argument(
         "--think-ms",
         type=int,
@@ -593,7 +639,7 @@ def main() -> int:
     try:
         print(f"broker: {broker} (mosquitto, shipped config)" if proc else f"broker: {broker}")
         if args.latency_games:
-            report_latency(broker, args.latency_games, args.in_process, args.think_ms)
+            report_latency(broker, args.latency_games, args.in_process, args.think_ms, args.seats)
         if args.cpu_games:
             report_cpu(args.cpu_games)
         for games in args.games:

@@ -397,6 +397,9 @@ class RoomTransport:
         if seq is None:
             self.reports.append(Restored(topic, "ignored: not a log topic"))
             return
+        held = held_entry(self.session, seq)
+        if held is not None and held == payload:
+            return  # the very entry already applied (our own, echoed back): nothing to check again
         if payload:
             self._emit(self.session.receive(payload, self.clock()))
         held = held_entry(self.session, seq)

@@ -217,3 +217,35 @@ def test_entries_are_published_without_waiting_for_each_others_confirmation(monk
 
     asyncio.run(main())
     assert 1 < flying["most"] <= transport_module.MAX_IN_FLIGHT
+
+
+@pytest.mark.timeout(60)
+def test_an_entry_already_applied_is_not_handed_to_the_session_again() -> None:
+    """The relay echoes every entry to its author too: an echo of what the session already holds
+    (byte for byte) is not checked again; everything else still is."""
+
+    class Counting(StubSession):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            self.handed: list[bytes] = []
+
+        def receive(self, data: bytes, now_ms: int) -> list[object]:
+            self.handed.append(data)
+            return super().receive(data, now_ms)
+
+    async def main() -> None:
+        r = await relay()
+        try:
+            a, b = Counting("ROOMEC", 0, length=30), Counting("ROOMEC", 1, length=30)
+            await asyncio.wait_for(
+                asyncio.gather(make_peer(r.address, a, "a").run(), make_peer(r.address, b, "b").run()), 30
+            )
+            for me, other, seat in ((a, b, 0), (b, a, 1)):
+                mine = {me.entry(seq, seat) for seq in range(seat, 30, 2)}
+                assert not mine & set(me.handed)  # its own entries, echoed back, were not handed over
+                assert {me.entry(seq, 1 - seat) for seq in range(1 - seat, 30, 2)} <= set(me.handed)
+                assert [e.data for e in me.table.log] == [other.table.log[i].data for i in range(30)]
+        finally:
+            await r.stop()
+
+    asyncio.run(main())
