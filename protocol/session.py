@@ -87,7 +87,9 @@ class PeerSession:
         self._creator = creator
         self.auto_vote = auto_vote
         self.table: Table | None = None
-        self.knowledge = Knowledge(seat if seat is not None else -1)
+        self._knowledge = Knowledge(seat if seat is not None else -1)
+        #: Slots dealt to me that I have not opened yet (see :attr:`knowledge` and :meth:`open_step`).
+        self._to_open: list[int] = []
         self.ring = KeyRing(seat if seat is not None else -1)
         self.salts: dict[int, tuple[bytes, Any]] = {}
         self.unopened: set[int] = set()
@@ -107,8 +109,12 @@ class PeerSession:
         self._now = 0
         self._since = 0
         self._held: dict[int, int] = {}
-        self._unsettled: int | None = None  # seq of a submitted entry not applied yet
-        self._publish_only = False  # set while submit(settle=False) writes: queue, do not apply
+        #: Whether every entry this seat writes by itself (keys, passes, reveals...) is only queued,
+        #: like ``submit(settle=False)``, and applied at :meth:`settle`.  A transport sets it: the
+        #: other peers get an entry before its author spends time applying it and moving on.
+        self.publish_first = False
+        self._unsettled: int | None = None  # seq of an entry of mine queued and not applied yet
+        self._publish_only: bool | None = None  # submit's choice for its own write (None: publish_first)
         self._own: OwnAction | None = None  # my action's effect, worked out before I signed it
         #: The signed entries that prove the cheat that stopped this session (saved with the log).
         self.evidence: list[bytes] = []
@@ -162,6 +168,33 @@ class PeerSession:
         return cls(room, None, creator=creator)
 
     # -- reading ---------------------------------------------------------------------
+    @property
+    def knowledge(self) -> Knowledge:
+        """What this seat knows beyond the public state: its cards and its sealed values.
+
+        Every card dealt to this seat is opened before this is handed out.  Opening a card
+        is a group multiplication (about a tenth of a millisecond), so a deal of several is
+        left for :meth:`open_step` when a driver is idle: an entry arriving meanwhile is not
+        kept waiting behind this seat's own hand.
+        """
+        while self._to_open:
+            self._open_next()
+        return self._knowledge
+
+    def open_step(self) -> bool:
+        """Open one card dealt to this seat, if one waits; whether more wait (idle work for a driver)."""
+        if self._to_open:
+            self._open_next()
+        return bool(self._to_open)
+
+    def _open_next(self) -> None:
+        slot = self._to_open.pop(0)
+        assert self.table is not None
+        try:
+            self._knowledge.cards[slot] = self.table.ledger.open_own(slot, self.ring)
+        except CardProtocolError:
+            self.unopened.add(slot)  # a false key: the audit names who published it
+
     @property
     def state(self) -> GameState | None:
         return self.table.state if self.table else None
@@ -277,20 +310,18 @@ class PeerSession:
         try:
             self._write(exp, "action", body)
         finally:
-            self._publish_only = False
+            self._publish_only = None
         if settle:
             self._pump()
-        else:
-            self._unsettled = exp.seq
         return self.take_events()
 
     @property
     def unsettled(self) -> bool:
-        """Whether an entry written by ``submit(..., settle=False)`` is not applied yet."""
+        """Whether an entry of mine is queued (``submit(..., settle=False)``, ``publish_first``) and not applied."""
         return self._unsettled is not None and self.table is not None and self.table.head < self._unsettled
 
     def settle(self) -> list[Event]:
-        """Apply what ``submit(..., settle=False)`` queued, and write what follows from it."""
+        """Apply what this seat queued without applying, and write what follows from it."""
         if self.table is not None and not self.finished:
             self._drain()
             self._pump()
@@ -648,7 +679,9 @@ class PeerSession:
         env = self._sign(exp.seq, type_, body)
         self._out.append(Outbound(env.seq, env.data, f"log/{env.seq}"))
         self._take_entry(env)
-        if not self._publish_only:
+        if self.publish_first if self._publish_only is None else self._publish_only:
+            self._unsettled = env.seq  # the pump stops here: the entry waits in the buffer for settle()
+        else:
             self._drain()
 
     def _sign(self, seq: int, type_: str, body: dict[str, Any]) -> Envelope:
@@ -754,12 +787,8 @@ class PeerSession:
             self.ring.new_round(deck, SeededStream(self._secret, f"deck/{attempt}"))
 
     def dealt(self, table: Table, slot: int, seat: int) -> None:
-        if seat != self.seat:
-            return
-        try:
-            self.knowledge.cards[slot] = table.ledger.open_own(slot, self.ring)
-        except CardProtocolError:
-            self.unopened.add(slot)  # a false key: the audit names who published it
+        if seat == self.seat:
+            self._to_open.append(slot)
 
     def delivered(self, table: Table, env: Envelope, source: int, target: int) -> None:
         if target != self.seat or self._box is None:
@@ -773,14 +802,14 @@ class PeerSession:
             return  # a false delivery: the audit opens it with the sender's key and names the sender
         for slot, key in keys.items():
             self.ring.learn(slot, key)
-        self.knowledge.cards.update(cards)
+        self._knowledge.cards.update(cards)
 
     def entry_applied(self, table: Table, env: Envelope) -> None:
         if env.type == "action":
             for slot in env.body["keys"]:
                 card = table.ledger.deck_for(slot).shown(slot)
                 if card is not None:
-                    self.knowledge.cards[slot] = card
+                    self._knowledge.cards[slot] = card
             if env.seat == self.seat and env.body["memo"] and not set(env.body["commits"]) <= set(self.salts):
                 try:
                     plain = open_sealed(
@@ -793,7 +822,7 @@ class PeerSession:
                     )
                     for secret, (salt, value) in decode(plain).items():
                         self.salts[secret] = (salt, value)
-                        self.knowledge.sealed[secret] = value
+                        self._knowledge.sealed[secret] = value
                 except (SealError, ValueError, TypeError):
                     pass
 

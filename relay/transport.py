@@ -160,6 +160,10 @@ class RoomTransport:
     ) -> None:
         self.host, self.port = parse_address(relay)
         self.session = session
+        if hasattr(session, "publish_first"):
+            # Every entry the session writes by itself waits until it is sent, then is applied
+            # (see _writer): the other peers get it before its author applies it and moves on.
+            session.publish_first = True
         self.room = topics.check_room(session.room)
         self.peer_id = topics.check_peer(peer_id)
         self.driver = driver or (lambda events: None)
@@ -185,6 +189,8 @@ class RoomTransport:
         self._marker = b""
         self._sent: dict[str, bytes] = {}  # published on the current connection
         self._backlog: dict[str, bytes] = {}  # read-back not yet handed to the session
+        self._idle_pending = False
+        self._unsettled_copy: tuple[str, bytes] | None = None  # the last entry queued unapplied
 
     # -- driving -------------------------------------------------------------------
     def flush(self) -> None:
@@ -197,6 +203,7 @@ class RoomTransport:
         self._wake.set()
 
     def _emit(self, events: list[Any]) -> None:
+        self._idle_later()
         if not events:
             self._collect()
             return
@@ -210,11 +217,31 @@ class RoomTransport:
             self.driver(events)
         self._collect()
 
+    def _idle_later(self) -> None:
+        """Give the session a slice of its own idle work (opening its dealt cards) after the
+        messages already here: one small step per loop turn, so an entry that arrives in the
+        meantime is read between two steps, not after all of them."""
+        if self._idle_pending or getattr(self.session, "open_step", None) is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # driven from outside the loop: the session opens them on demand
+            return
+        self._idle_pending = True
+        loop.call_soon(self._idle_step)
+
+    def _idle_step(self) -> None:
+        self._idle_pending = False
+        if self.session.open_step():  # type: ignore[attr-defined]
+            self._idle_later()
+
     def _collect(self) -> None:
         for out in list(self.session.take_outgoing()) + list(self.session.take_notices()):
             topic = f"{topics.ROOT}/room/{self.session.room}/{out.topic}"
             if not out.topic.startswith("log/"):
                 self._mine[topic] = bytes(out.data)
+            elif getattr(self.session, "unsettled", False):
+                self._unsettled_copy = (topic, bytes(out.data))
             self._outbox.append((topic, bytes(out.data)))
         if self._outbox or self.session.finished:
             self._wake.set()
@@ -400,6 +427,12 @@ class RoomTransport:
         held = held_entry(self.session, seq)
         if held is not None and held == payload:
             return  # the very entry already applied (our own, echoed back): nothing to check again
+        if payload and self._unsettled_copy == (topic, payload):
+            # Our own entry, queued and not applied yet, is back from the relay: apply it now,
+            # from what the session holds, instead of parsing and checking our own signature.
+            self._unsettled_copy = None
+            self._emit(self.session.settle())
+            return
         if payload:
             self._emit(self.session.receive(payload, self.clock()))
         held = held_entry(self.session, seq)

@@ -185,3 +185,43 @@ def test_publish_first_submit_queues_the_entry_and_applies_it_only_when_settled(
     assert all(p.finished for p in peers) and all(p.verdict.fair for p in peers)
     assert len({p.state.hash() for p in peers}) == 1
     assert min(settled_by.values()) > 0
+
+
+def test_with_publish_first_every_entry_a_seat_writes_by_itself_waits_for_settle():
+    """``publish_first``: keys, passes and the like are queued and applied at settle() (or when an
+    entry arrives), so they can be sent before their author spends time on them; the game is the same."""
+    from engines.core import RandomBot
+
+    peers = lockstep("system-launch", 3, b"publish-first-auto")
+    for p in peers:
+        p.publish_first = True
+    bots = [RandomBot(s, b"auto") for s in range(3)]
+    held_back = 0
+    for _ in range(100_000):
+        moved = False
+        for s, peer in enumerate(peers):
+            out = peer.take_outgoing() + peer.take_notices()
+            if peer.unsettled:
+                # Queued, not applied: what was sent is not in this replica's log yet.
+                assert max(o.seq for o in out if o.topic.startswith("log/")) == peer.table.head + 1
+                held_back += 1
+            for o in out:
+                for t, other in enumerate(peers):
+                    if t != s:
+                        other.receive(o.data, 0)
+                moved = True
+            if peer.unsettled:
+                peer.settle()
+                moved = True
+        if moved:
+            continue
+        for s, peer in enumerate(peers):
+            if not peer.finished and peer.legal_actions():
+                peer.submit(bots[s].choose(peer.state, peer.knowledge, peer.legal_actions()))
+                moved = True
+                break
+        if not moved:
+            break
+    assert all(p.finished and p.verdict.fair for p in peers)
+    assert len({p.state.hash() for p in peers}) == 1
+    assert held_back > 20  # shuffle and lock passes, deal keys and secrets all waited for settle()

@@ -8,7 +8,7 @@ import struct
 
 import aiomqtt
 import pytest
-from relay_helpers import free_port
+from relay_helpers import BrokerProcess, free_port
 from stub_session import StubSession, YourTurn
 
 from relay import topics
@@ -247,5 +247,62 @@ def test_an_entry_already_applied_is_not_handed_to_the_session_again() -> None:
                 assert [e.data for e in me.table.log] == [other.table.log[i].data for i in range(30)]
         finally:
             await r.stop()
+
+    asyncio.run(main())
+
+
+@pytest.mark.timeout(90)
+def test_real_sessions_publish_first_and_never_check_their_own_entries_again(any_relay: BrokerProcess) -> None:
+    """Two real PeerSessions over the relay: every entry a seat writes goes out before it is applied
+    (``publish_first``), the seat applies it without parsing it back, and the game ends fair."""
+    from engines.core import SeededStream, registry
+    from protocol.crypto.signing import SigningKey
+    from protocol.events import YourTurn as SessionTurn
+    from protocol.session import PeerSession
+
+    keys = [SigningKey.generate(SeededStream(b"pf", f"k{s}").token(32)) for s in range(2)]
+    secrets = [SeededStream(b"pf", f"s{s}").token(32) for s in range(2)]
+    cards = [PeerSession.seat_card(f"p{s}", keys[s], secrets[s]) for s in range(2)]
+
+    class Watched(PeerSession):
+        own_checked = 0
+
+        def receive(self, data: bytes, now_ms: int) -> list:  # type: ignore[override]
+            if self.table is not None and any(o == data for o in self.written):
+                Watched.own_checked += 1
+            return super().receive(data, now_ms)
+
+        def take_outgoing(self):  # type: ignore[no-untyped-def]
+            out = super().take_outgoing()
+            self.written.extend(o.data for o in out)
+            return out
+
+    async def main() -> None:
+        address = any_relay.address
+        from relay.transport import monotonic_ms
+
+        a = Watched.create("ROOMPF", "system-launch", {}, cards, keys[0], secrets[0], now_ms=monotonic_ms())
+        b = Watched.join("ROOMPF", 1, keys[1], secrets[1], keys[0].public_bytes())
+        a.written, b.written = [], []
+        spec = registry.get("system-launch")
+
+        def driver(session: PeerSession, seat: int):  # type: ignore[no-untyped-def]
+            def drive(events: list[object]) -> None:
+                for e in events:
+                    if isinstance(e, SessionTurn) and session.legal_actions():
+                        bot = spec.bots["greedy"](seat, secrets[seat] + e.seq.to_bytes(8, "big"))
+                        session.submit(
+                            bot.choose(session.state, session.knowledge, session.legal_actions()), settle=False
+                        )
+
+            return drive
+
+        ta = RoomTransport(address, a, "pa", driver(a, 0), tick_ms=50)
+        tb = RoomTransport(address, b, "pb", driver(b, 1), tick_ms=50)
+        assert a.publish_first and b.publish_first
+        await asyncio.wait_for(asyncio.gather(ta.run(), tb.run()), 60)
+        assert a.finished and b.finished and a.verdict.fair and b.verdict.fair
+        assert a.state.hash() == b.state.hash() and a.log_entries() == b.log_entries()
+        assert len(a.written) > 10 and Watched.own_checked == 0
 
     asyncio.run(main())
