@@ -8,25 +8,30 @@ Everything runs against a real ``mosquitto`` started here with the shipped confi
 (``relay/mosquitto/sealed-table.conf``), unless ``--broker`` is given.
 
 1. Latency, like real use: every peer is its own OS process (as players are on their own
-   machines), running PeerSession + RoomTransport over the broker.  Times come from
-   ``time.monotonic_ns``, one clock for every process on Linux.  A player's action is timed
-   from the moment its bot hands the decision to ``session.submit`` (signing, applying it to
-   its own replica and publishing included) to the moment each *other* peer has applied it
-   (checked the signature, the hash chain and the rules).  "Every peer" is the last of the
-   three.  The bare MQTT baseline is measured the same way: one publisher process, three
-   receiver processes, retained QoS 1 messages of the mean entry size, from just before
-   ``publish`` to each receiver having the message.  ``--in-process`` adds the old variant
-   (all four peers in one process, so the three receivers verify one after another).
+   machines), running PeerSession + RoomTransport over the broker, in 4-seat and 2-seat games
+   (``--seats``).  Times come from ``time.monotonic_ns``, one clock for every process on
+   Linux.  A player's action is timed from the moment its bot hands the decision to
+   ``session.submit`` (signing and publishing included) to the moment each *other* peer has
+   applied it (checked the signature, the hash chain, the rules and any card shown).  "Every
+   peer" is the last of them.  The bare MQTT baseline is measured the same way, between the
+   games: one publisher process and as many receiver processes, retained QoS 1 messages of
+   the mean entry size, from just before ``publish`` to each receiver having the message.
+   For each action the stages are printed too (author to outbox, to the first and the last
+   receiver's inbox, the slowest check), for all actions and for the slowest 5%.
+   ``--think-ms`` adds games whose bots pause before answering; ``--in-process`` adds the old
+   variant (all four peers in one process, so the three receivers verify one after another).
 2. CPU: what one peer spends per received entry and per own action, measured without any
    network (four sessions passing bytes in memory), ``time.process_time`` per call.
 3. Load: N concurrent 4-player games (4N peers, each with its own MQTT connection) spread
    over worker processes; entries per second, latency p50/p99, and desyncs (a game whose
    peers disagree on the final state hash or whose audit is not fair) — which must be 0.
 
-On this 2-core machine four peer processes and the broker share two CPUs, so a peer's
-verification often waits for a core another peer holds: the latency includes that CPU
-contention, and the load figures measure the machine, not the design (peers of a real game
-run on four different computers; the broker only forwards bytes).
+On this 2-core machine the peer processes and the broker share two CPUs: when an action
+arrives, the three receivers of a 4-seat game each need a core for about a third of a
+millisecond, so the last one waits for a core another peer holds.  The latency includes that
+CPU contention (the stages show it: the last inbox lags the first while the check itself does
+not grow), and the load figures measure the machine, not the design (peers of a real game run
+on different computers; the broker only forwards bytes).
 """
 
 from __future__ import annotations
