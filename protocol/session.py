@@ -177,8 +177,7 @@ class PeerSession:
         left for :meth:`open_step` when a driver is idle: an entry arriving meanwhile is not
         kept waiting behind this seat's own hand.
         """
-        while self._to_open:
-            self._open_next()
+        self._open_all()
         return self._knowledge
 
     def open_step(self) -> bool:
@@ -186,6 +185,10 @@ class PeerSession:
         if self._to_open:
             self._open_next()
         return bool(self._to_open)
+
+    def _open_all(self) -> None:
+        while self._to_open:
+            self._open_next()
 
     def _open_next(self) -> None:
         slot = self._to_open.pop(0)
@@ -748,6 +751,7 @@ class PeerSession:
 
     def _secrets_body(self) -> dict[str, Any]:
         assert self.table is not None and self._box is not None
+        self._open_all()  # once my keys are public, no slot of mine opens by "every key but mine"
         return {
             "cards": self.table.ledger.secrets_body(self.ring),
             "sealed": {k: list(v) for k, v in self.salts.items()},

@@ -225,3 +225,27 @@ def test_with_publish_first_every_entry_a_seat_writes_by_itself_waits_for_settle
     assert all(p.finished and p.verdict.fair for p in peers)
     assert len({p.state.hash() for p in peers}) == 1
     assert held_back > 20  # shuffle and lock passes, deal keys and secrets all waited for settle()
+
+
+def test_dealt_cards_wait_to_be_opened_but_are_all_known_when_asked_or_when_the_keys_go_public():
+    """A seat's dealt cards are opened lazily (on reading ``knowledge``, or by ``open_step``), yet
+    none is lost: not by a seat that leaves without ever looking, nor at the end of the game."""
+    peers = lockstep("system-launch", 3, b"lazy-open")
+    waiting: list[PeerSession] = []
+    for seq in range(1, 80):
+        run_lockstep(peers, until_seq=seq)
+        waiting = [p for p in peers if p._to_open and not p.finished]
+        if waiting:
+            break
+    assert waiting  # cards of the opening deal not opened yet by someone
+    quiet = waiting[0]
+    dealt = set(quiet._to_open) | set(quiet._knowledge.cards)
+    more = quiet.open_step()
+    assert len(quiet._knowledge.cards) >= 1 and more == bool(quiet._to_open)
+    quiet.leave()  # never read its knowledge: its secrets go public, so it opens the rest first
+    assert not quiet._to_open and not quiet.unopened and dealt <= set(quiet._knowledge.cards)
+    run_lockstep(peers)
+    for p in peers:
+        if p is not quiet:
+            assert p.finished and p.verdict.fair
+            assert not p._to_open and not p.unopened  # every dealt card opened, none by a false key
