@@ -360,16 +360,9 @@ class RoomTransport:
                 while self._synced and len(flying) < min(len(self._outbox), MAX_IN_FLIGHT):
                     topic, data = self._outbox[len(flying)]
                     flying.append(asyncio.ensure_future(client.publish(topic, data, qos=1, retain=True)))
-                while flying and flying[0].done():
-                    flying.pop(0).result()  # an MqttError ends this connection; the outbox keeps the entry
-                    topic, data = self._outbox.pop(0)
-                    self._sent[topic] = data
-                    if self.session.unsettled:
-                        # The driver submitted with ``settle=False``: the entry is on its way to the
-                        # other peers, so this replica may now check and apply its own copy.
-                        self._emit(self.session.settle())
-                if flying and (len(flying) < len(self._outbox) and len(flying) < MAX_IN_FLIGHT and self._synced):
-                    continue
+                if flying and flying[0].done():
+                    self._confirmed(flying.pop(0))
+                    continue  # a window slot is free, and settling may have queued more
                 if not flying and (self._done() or self._stop.is_set()):
                     return
                 self._wake.clear()
@@ -384,6 +377,16 @@ class RoomTransport:
                     task.exception()  # the connection's error is already being reported; retrieve it
                 else:
                     task.cancel()
+
+    def _confirmed(self, publish: asyncio.Task[None]) -> None:
+        """The broker confirmed the oldest entry in flight: it leaves the outbox."""
+        publish.result()  # an MqttError ends this connection; the outbox keeps the entry
+        topic, data = self._outbox.pop(0)
+        self._sent[topic] = data
+        if self.session.unsettled:
+            # The session queued its own entry without applying it (publish first): it is with
+            # the other peers now, so this replica may apply its own copy.
+            self._emit(self.session.settle())
 
     async def _reader(self, client: aiomqtt.Client) -> None:
         room = self.session.room
