@@ -20,9 +20,11 @@ from PySide6.QtGui import (
     QLinearGradient,
     QPainter,
     QPainterPath,
+    QPaintEvent,
     QPen,
     QRadialGradient,
 )
+from PySide6.QtWidgets import QWidget
 
 from . import qtguard  # noqa: F401  (first: guards against a PySide6 crash on CPython 3.11)
 
@@ -232,6 +234,17 @@ def paint_felt(p: QPainter, rect: QRectF) -> None:
     grad.setColorAt(0, TABLE_FELT.lighter(135))
     grad.setColorAt(1, TABLE_FELT.darker(125))
     p.fillRect(rect, QBrush(grad))
+
+
+class FeltWidget(QWidget):
+    """A game table's background: the felt under every game's widgets."""
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        try:
+            paint_felt(p, QRectF(self.rect()))
+        finally:
+            p.end()
 
 
 # -- pictograms ------------------------------------------------------------------

@@ -142,7 +142,7 @@ class PlayerCard(QWidget):
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
 
 
-class MazeTable(QWidget):
+class MazeTable(art.FeltWidget):
     """The whole Anomaly Maze table for one view, with the legal actions as controls."""
 
     action_chosen = Signal(tuple)
@@ -215,14 +215,6 @@ class MazeTable(QWidget):
         button.hide()
         self.buttons[key] = button
         return button
-
-    # -- the felt --------------------------------------------------------------------
-    def paintEvent(self, event: QPaintEvent) -> None:
-        p = QPainter(self)
-        try:
-            art.paint_felt(p, QRectF(self.rect()))
-        finally:
-            p.end()
 
     # -- showing a view --------------------------------------------------------------
     def show_view(

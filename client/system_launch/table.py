@@ -170,7 +170,7 @@ class Banner(QLabel):
         self.setStyleSheet(styles.get(tone, styles["plain"]))
 
 
-class TableWidget(QWidget):
+class TableWidget(art.FeltWidget):
     """The whole System Launch table for one view, with the legal actions as controls."""
 
     action_chosen = Signal(tuple)
@@ -277,14 +277,6 @@ class TableWidget(QWidget):
         self.side.setLayout(side)
         self.side.setFixedWidth(250)
         root.addWidget(self.side)
-
-    # -- painting the felt --------------------------------------------------------
-    def paintEvent(self, event: QPaintEvent) -> None:
-        p = QPainter(self)
-        try:
-            art.paint_felt(p, QRectF(self.rect()))
-        finally:
-            p.end()
 
     # -- showing a view -------------------------------------------------------------
     def show_view(
