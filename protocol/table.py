@@ -248,7 +248,7 @@ class Table:
             if env.type != expect.type:
                 raise Misconduct(env.seat, f"wrote a {env.type} entry where a {expect.type} entry was due")
         if own is not None and env.type == "action" and own.matches(env):
-            self._on_own_action(env, own)
+            self._on_action(env, own)
         else:
             handler = getattr(self, "_on_" + env.type.replace("-", "_"))
             handler(env)
@@ -313,17 +313,44 @@ class Table:
             raise Misconduct(env.seat, f"false reveal: the share does not open its commitment ({r.label})")
         r.shares[env.seat] = env.body["share"]
 
-    def _on_action(self, env: Envelope) -> None:
+    def _on_action(self, env: Envelope, own: OwnAction | None = None) -> None:
+        """A seat's action: legal, its shown cards the ones it holds, its commitments new.
+
+        ``own``: this replica's own action (see :meth:`apply`).  Its author worked out the
+        state after it (the hash it signed) and opened each card it shows itself when it was
+        dealt, with the same keys, so the rules and the card check are not run a second
+        time; the bookkeeping is the same, and the state hash is still compared.
+        """
         action: Action = env.body["action"]
         seat = env.seat
+        keys = env.body["keys"]
         for secret in env.body["commits"]:
             if secret in self.commits:
                 raise Misconduct(seat, f"commits again to sealed value {secret}")
+        if own is None:
+            need = self._shows_to_check(env)
+            for slot, card in need.items():
+                if not self.ledger.verify_shown(slot, keys[slot], card):
+                    raise Misconduct(seat, f"showed a card it does not hold: slot {slot} is not card {card}")
+            probe = self._try(seat, "action", action)
+        else:
+            need, probe = own.shows, own.state
+        for slot, card in need.items():
+            self.ledger.accept_shown(seat, slot, keys[slot], card, verified=own is not None)
+            self.entries_of[("show", seat, slot)] = env.seq
+        for secret, digest in env.body["commits"].items():
+            self.commits[secret] = (seat, digest, env.seq)
+        self.state = probe
+        self.pushes.append((env.seq, seat, action))
+        self._events.append(Moved(env.seq, seat, action))
+
+    def _shows_to_check(self, env: Envelope) -> dict[int, Any]:
+        """Slot -> card for each card the action shows that is not public yet (each needs a key)."""
+        seat, action, keys = env.seat, env.body["action"], env.body["keys"]
         try:
             shown = tuple(self.state.shown(seat, action))
         except Exception as exc:
             raise Misconduct(seat, f"illegal action: {exc}") from None
-        keys = env.body["keys"]
         need = {}
         for slot, card in shown:
             try:
@@ -340,39 +367,7 @@ class Table:
             need[slot] = card
         if set(keys) != set(need):
             raise Misconduct(seat, f"showed cards {sorted(need)} with keys for {sorted(keys)}")
-        for slot, card in need.items():
-            if not self.ledger.verify_shown(slot, keys[slot], card):
-                raise Misconduct(seat, f"showed a card it does not hold: slot {slot} is not card {card}")
-        probe = self._try(seat, "action", action)
-        for slot, card in need.items():
-            self.ledger.accept_shown(seat, slot, keys[slot], card)
-            self.entries_of[("show", seat, slot)] = env.seq
-        for secret, digest in env.body["commits"].items():
-            self.commits[secret] = (seat, digest, env.seq)
-        self.state = probe
-        self.pushes.append((env.seq, seat, action))
-        self._events.append(Moved(env.seq, seat, action))
-
-    def _on_own_action(self, env: Envelope, own: OwnAction) -> None:
-        """This seat's own action: the state it computed before signing, its shows unchecked.
-
-        The author worked out the state after its action (the hash it signed) and opened
-        each card it shows itself when it was dealt, with the same keys, so the rules and
-        the card check are not run a second time.  The bookkeeping is the same as for
-        anyone's action; the state hash is still compared by :meth:`apply`.
-        """
-        seat = env.seat
-        for secret in env.body["commits"]:
-            if secret in self.commits:
-                raise Misconduct(seat, f"commits again to sealed value {secret}")
-        for slot, card in own.shows.items():
-            self.ledger.accept_shown(seat, slot, env.body["keys"][slot], card, verified=True)
-            self.entries_of[("show", seat, slot)] = env.seq
-        for secret, digest in env.body["commits"].items():
-            self.commits[secret] = (seat, digest, env.seq)
-        self.state = own.state
-        self.pushes.append((env.seq, seat, own.action))
-        self._events.append(Moved(env.seq, seat, own.action))
+        return need
 
     def _on_reveal(self, env: Envelope) -> None:
         p = self.state.pending()

@@ -210,18 +210,13 @@ def test_an_authors_own_action_is_taken_from_its_own_computation_and_ends_in_the
     from protocol import table as table_module
 
     taken: dict[str, list[tuple[int, int]]] = {"own": [], "checked": []}
-    own_path, full_path = table_module.Table._on_own_action, table_module.Table._on_action
+    on_action = table_module.Table._on_action
 
-    def own(self, env, prepared):  # type: ignore[no-untyped-def]
-        taken["own"].append((env.seq, env.seat))
-        return own_path(self, env, prepared)
+    def watched(self, env, own=None):  # type: ignore[no-untyped-def]
+        taken["checked" if own is None else "own"].append((env.seq, env.seat))
+        return on_action(self, env, own)
 
-    def checked(self, env):  # type: ignore[no-untyped-def]
-        taken["checked"].append((env.seq, env.seat))
-        return full_path(self, env)
-
-    monkeypatch.setattr(table_module.Table, "_on_own_action", own)
-    monkeypatch.setattr(table_module.Table, "_on_action", checked)
+    monkeypatch.setattr(table_module.Table, "_on_action", watched)
     peers = lockstep("system-launch", 3, b"own-action")
     run_lockstep(peers)
     assert all(p.finished and p.verdict.fair for p in peers)
