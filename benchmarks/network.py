@@ -625,7 +625,7 @@ def main() -> int:
     p.add_argument("--broker", default=None, help="HOST:PORT of a running broker (default: start mosquitto)")
     p.add_argument("--games", type=int, nargs="*", default=[10], help="concurrent games per load run (long: 25 50 100)")
     p.add_argument("--workers", type=int, default=2, help="processes sharing the load")
-    p.add_argument("--latency-games", type=int, default=4, help="games timed with one process per peer")
+    p.add_argument("--latency-games", type=int, default=6, help="games timed with one process per peer")
     p.add_argument("--seats", type=int, nargs="+", default=[4, 2], help="seats of the timed games (one process each)")
     p.add_argument(
         "--think-ms",
