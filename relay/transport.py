@@ -68,7 +68,12 @@ class SessionLike(Protocol):
 
     def take_notices(self) -> Sequence[OutboundLike]: ...
 
+    #: Set by the transport: the session queues what it writes by itself, applied at settle().
+    publish_first: bool
+
     def settle(self) -> list[Any]: ...
+
+    def open_step(self) -> bool: ...
 
     @property
     def unsettled(self) -> bool: ...
@@ -160,10 +165,9 @@ class RoomTransport:
     ) -> None:
         self.host, self.port = parse_address(relay)
         self.session = session
-        if hasattr(session, "publish_first"):
-            # Every entry the session writes by itself waits until it is sent, then is applied
-            # (see _writer): the other peers get it before its author applies it and moves on.
-            session.publish_first = True
+        # Every entry the session writes by itself waits until it is sent, then is applied
+        # (see _confirmed): the other peers get it before its author applies it and moves on.
+        session.publish_first = True
         self.room = topics.check_room(session.room)
         self.peer_id = topics.check_peer(peer_id)
         self.driver = driver or (lambda events: None)
@@ -221,7 +225,7 @@ class RoomTransport:
         """Give the session a slice of its own idle work (opening its dealt cards) after the
         messages already here: one small step per loop turn, so an entry that arrives in the
         meantime is read between two steps, not after all of them."""
-        if self._idle_pending or getattr(self.session, "open_step", None) is None:
+        if self._idle_pending:
             return
         try:
             loop = asyncio.get_running_loop()
@@ -232,7 +236,7 @@ class RoomTransport:
 
     def _idle_step(self) -> None:
         self._idle_pending = False
-        if self.session.open_step():  # type: ignore[attr-defined]
+        if self.session.open_step():
             self._idle_later()
 
     def _collect(self) -> None:
@@ -240,7 +244,7 @@ class RoomTransport:
             topic = f"{topics.ROOT}/room/{self.session.room}/{out.topic}"
             if not out.topic.startswith("log/"):
                 self._mine[topic] = bytes(out.data)
-            elif getattr(self.session, "unsettled", False):
+            elif self.session.unsettled:
                 self._unsettled_copy = (topic, bytes(out.data))
             self._outbox.append((topic, bytes(out.data)))
         if self._outbox or self.session.finished:

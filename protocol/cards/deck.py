@@ -441,12 +441,29 @@ class Deck:
         return {self.slots[j]: self.cards[index[j]] for j in range(self.size)}
 
     def audit_delivered_key(self, slot: int, key: bytes, secrets_by_seat: Mapping[int, SeatSecrets]) -> bool:
-        """Whether a privately delivered key is the true last-secret key of ``slot``."""
+        """Whether a privately delivered key is the true last-secret key of ``slot``.
+
+        Checked against the secrets of the seat the slot was dealt to.  That seat may have
+        been declared gone, its secrets never published, while a key it handed over in a
+        Hacker Attack was passed on by the attacker.  Then the key is true when it is the
+        one a checked show published for the slot, or, not shown, when it opens the slot to
+        a card of this round with every other key, as no false key can (that would take a
+        discrete logarithm between two cards' elements).
+        """
         j = self.position(slot)
         owner = self._dealt.get(j)
-        if owner is None or owner not in secrets_by_seat:
+        if owner is None:
             return False
-        return key == secrets_by_seat[owner].keys[j]
+        if owner in secrets_by_seat:
+            return key == secrets_by_seat[owner].keys[j]
+        shown = self._keys.get(j, {}).get(owner)
+        if shown is not None:
+            return key == shown[0]
+        try:
+            self.open_slot(slot, key)
+        except CardProtocolError:
+            return False
+        return True
 
     def _well_formed(self, seat: int, secrets: SeatSecrets) -> bool:
         return (

@@ -1,8 +1,9 @@
 """A tiny real session for transport tests: seats take turns writing numbered entries to one log.
 
 It has the shape of ``protocol.session.PeerSession`` that the transport relies on — receive,
-tick, take_outgoing, take_notices, settle, unsettled, finished, and ``table.log[seq].data`` / ``table.head`` —
-without any cryptography, so a transport test fails only because of the transport.
+tick, take_outgoing, take_notices, settle, open_step, unsettled, publish_first, finished, and
+``table.log[seq].data`` / ``table.head`` — without any cryptography, so a transport test fails
+only because of the transport.
 Entry bytes: ``b"E|{seq}|{seat}|{room}"``.  Anything else is rejected with a reason.
 """
 
@@ -106,8 +107,12 @@ class StubSession:
     def take_notices(self) -> list[Outbound]:
         return []
 
-    #: The stub applies its own entries at once (``PeerSession.submit(..., settle=False)`` does not).
+    #: The stub applies its own entries at once, whatever ``publish_first`` says, and has no cards.
+    publish_first = False
     unsettled = False
 
     def settle(self) -> list[object]:
         return self._pump()
+
+    def open_step(self) -> bool:
+        return False

@@ -107,3 +107,24 @@ def test_the_ledger_refuses_malformed_or_incomplete_publications():
     secrets = t.publish_secrets()
     assert ledger.audit(secrets) is None
     assert ledger.audit({0: secrets[0], 1: {0: secrets[1][0]}})[0] == 1
+
+
+def test_a_key_passed_on_from_a_seat_later_declared_gone_is_not_called_false():
+    """Seat 2 hands its hand to seat 1 (Hacker Attack), seat 1 takes a card; seat 0 then attacks
+    seat 1, who passes that card's key on; seat 2 is declared gone and never publishes its secrets.
+    The audit must not name seat 1 for the key it passed on, and must still name a false one."""
+    t = Rehearsal("room-gone-deliver", 3)
+    t.shuffle(list(range(10)), list(range(10)))
+    hand2 = {slot: t.draw(slot, 2) for slot in (0, 1)}
+    t.draw(2, 1)
+    assert t.hack(target=2, attacker=1, slots=hand2) == hand2
+    t.take(1, 0)  # seat 1 keeps slot 0 with seat 2's key
+    passed = t.ledgers[1].hand_keys_for([0, 2], t.rings[1])
+    assert t.ledgers[0].check_delivery(1, passed) == {0: hand2[0], 2: t.ledgers[1].open_own(2, t.rings[1])}
+    t.declare_gone(2)
+    false = {**passed, 0: scalar_from(STREAM.token(64))}
+    assert t.audit(0, [(1, passed)]) is None
+    assert t.audit(0, [(1, false)]) == (1, "delivered a false key for slot 0")
+    t.show(1, 0, hand2[0])  # the card is shown later: the owner's key is public, checked by the show
+    assert t.audit(0, [(1, passed)]) is None
+    assert t.audit(0, [(1, false)]) == (1, "delivered a false key for slot 0")
