@@ -3,15 +3,21 @@
 # run the whole test suite.  Extra arguments go to pytest.
 EXTRAS=test
 source "$(dirname "${BASH_SOURCE[0]}")/_venv.sh"
-if ! command -v mosquitto >/dev/null 2>&1 && [ ! -x /usr/sbin/mosquitto ]; then
+# System programs the tests need: Mosquitto (the real relay), and Xvfb with
+# xwininfo (x11-utils) for the test that opens the program on a real display.
+need=()
+command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || need+=(mosquitto)
+command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
+command -v xwininfo >/dev/null 2>&1 || need+=(x11-utils)
+if [ ${#need[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "Installing Mosquitto with apt-get…"
-        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mosquitto) >/dev/null
+        echo "Installing with apt-get: ${need[*]}…"
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}") >/dev/null
     elif [ -n "${CI:-}" ]; then
-        echo "CI needs Mosquitto and cannot install it (not root, or no apt-get)." >&2
+        echo "CI needs ${need[*]} and cannot install them (not root, or no apt-get)." >&2
         exit 1
     else
-        echo "Note: Mosquitto is not installed; its tests will be skipped (sudo apt-get install mosquitto)." >&2
+        echo "Note: ${need[*]} not installed; their tests will be skipped (sudo apt-get install ${need[*]})." >&2
     fi
 fi
 # Mosquitto's Debian package starts a system broker on port 1883; our tests
