@@ -493,6 +493,7 @@ _M: dict[str, tuple[str, str, str]] = {
     "report.winner_plain": ("{name} wins.", "Wygrywa {name}.", "Победил(а) {name}."),
     "report.you_win_plain": ("You win!", "Wygrywasz!", "Вы победили!"),
     "report.draw_plain": ("A draw.", "Remis.", "Ничья."),
+    "report.shared_draw": ("A shared draw: {names}.", "Wspólny remis: {names}.", "Общая ничья: {names}."),
     "report.draw": (
         "A draw: nobody launched a system.",
         "Remis: nikt nie uruchomił systemu.",

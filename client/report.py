@@ -182,6 +182,12 @@ class ReportScreen(QWidget):
         launch_game = self.game_title_id == "game.system-launch"
         if not over.winners:
             return tr("report.draw") if launch_game else tr("report.draw_plain")
+        if len(over.winners) > 1:  # a draw shared by several seats is nobody's win
+            shared = [
+                tr("table.you", name=seat_name(self.names, seat)) if seat == self.human else seat_name(self.names, seat)
+                for seat in over.winners
+            ]
+            return tr("report.shared_draw", names=", ".join(shared))
         winner = over.winners[0]
         if not launch_game and winner == self.human:
             return tr("report.you_win_plain")
