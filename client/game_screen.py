@@ -133,11 +133,19 @@ class GameScreen(QWidget):
             return
         self.pause()
         try:
-            answer = QMessageBox.question(self, tr("table.leave"), tr("table.leave_confirm"))
+            answer = QMessageBox.question(self, tr("table.leave"), self.leave_question())
         finally:
             self.resume()
         if answer == QMessageBox.StandardButton.Yes:
             self.leave()
+
+    def leave_question(self) -> str:
+        """What leaving does here: in a two-seat game it ends the game; elsewhere the others play on."""
+        if self.game.players == 2:
+            return tr("table.leave_confirm_two")
+        if isinstance(self.game, NetGame):
+            return tr("table.leave_confirm_net")
+        return tr("table.leave_confirm")
 
     def leave(self) -> None:
         self._show(self.game.forfeit_human())

@@ -97,6 +97,8 @@ class LocalGame:
         }
         #: Every seat decision in order, as chosen (private form): the game file.
         self.decisions: list[tuple[int, Action]] = []
+        #: The player gave up their seat ("Leave the game"); the bots play on.
+        self.human_left = False
 
     @classmethod
     def new(
@@ -177,6 +179,7 @@ class LocalGame:
         """The human leaves the game (the bots play on to the end)."""
         start = len(self.entries)
         if self.over() is None:
+            self.human_left = True
             self.state.forfeit(self.human)
             self.decisions.append((self.human, (FORFEIT,)))
             self.entries.append(Entry(len(self.history) - 1, self.human, (FORFEIT,), self.tap.new()))

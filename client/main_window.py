@@ -59,6 +59,8 @@ class MainWindow(QMainWindow):
         self.rules: RulesDialog | None = None
         self.settings_dialog: SettingsDialog | None = None
         self.message_box: QMessageBox | None = None
+        #: Ask the player before a running game is left behind (off for tools that close the window themselves).
+        self.ask_before_abandoning = True
         self._make_menus()
         self.retranslate()
         LANGUAGE.changed.connect(self.retranslate)
@@ -73,7 +75,7 @@ class MainWindow(QMainWindow):
         self.settings_action = QAction(self)
         self.settings_action.triggered.connect(self.open_settings)
         self.lobby_action = QAction(self)
-        self.lobby_action.triggered.connect(self.to_lobby)
+        self.lobby_action.triggered.connect(self.back_to_lobby)
         self.quit_action = QAction(self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
@@ -126,6 +128,32 @@ class MainWindow(QMainWindow):
                 w.deleteLater()
         self.game_screen = self.report = self.replay = None
         self.screen = None
+
+    def game_at_stake(self) -> bool:
+        """Whether a game the player still takes part in is running (leaving it needs their word)."""
+        game = self.game
+        if game is None or game.human is None or game.over() is not None:
+            return False
+        return not game.human_left
+
+    def confirm_abandon(self) -> bool:
+        """Ask before a running game is left behind by the lobby or by quitting; True: go ahead."""
+        if not self.ask_before_abandoning or not self.game_at_stake():
+            return True
+        text = tr("confirm.abandon_net") if isinstance(self.game, NetGame) else tr("confirm.abandon_local")
+        if self.game_screen is not None:
+            self.game_screen.pause()
+        try:
+            answer = QMessageBox.question(self, tr("confirm.abandon_title"), text)
+        finally:
+            if self.game_screen is not None:
+                self.game_screen.resume()
+        return answer == QMessageBox.StandardButton.Yes
+
+    def back_to_lobby(self) -> None:
+        """The menu's "Back to the lobby": asks first while a game is running."""
+        if self.confirm_abandon():
+            self.to_lobby()
 
     def to_lobby(self) -> None:
         self._drop_screens()
@@ -384,6 +412,9 @@ class MainWindow(QMainWindow):
             self.show_message(tr("common.error"), tr("settings.save_failed", reason=exc.strerror or str(exc)))
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.confirm_abandon():
+            event.ignore()
+            return
         if self.game_screen is not None:
             self.game_screen.timer.stop()
         self._leave_lobby()

@@ -307,6 +307,30 @@ _M: dict[str, tuple[str, str, str]] = {
         "Рука игрока {name} — её видите только вы",
     ),
     "table.leave": ("Leave the game", "Opuść grę", "Покинуть игру"),
+    "confirm.abandon_title": ("Leave the game?", "Opuścić grę?", "Покинуть игру?"),
+    "confirm.abandon_local": (
+        "This game is still running. Leave it? A game against the computer is not kept: it cannot be resumed.",
+        "Ta gra wciąż trwa. Opuścić ją? Gra z komputerem nie jest zachowywana: nie da się do niej wrócić.",
+        "Игра ещё идёт. Покинуть её? Игра с компьютером не сохраняется: вернуться к ней будет нельзя.",
+    ),
+    "confirm.abandon_net": (
+        "This game is still running. Leave the table? The others play on; once your answer time has run out "
+        "they may declare your seat gone.",
+        "Ta gra wciąż trwa. Odejść od stołu? Pozostali grają dalej; gdy minie twój czas na odpowiedź, "
+        "mogą uznać twoje miejsce za opuszczone.",
+        "Игра ещё идёт. Выйти из-за стола? Остальные продолжат; когда истечёт ваше время на ответ, "
+        "они смогут признать ваше место покинутым.",
+    ),
+    "table.leave_confirm_two": (
+        "Leave this game? With two players, leaving ends it: your opponent wins.",
+        "Opuścić tę grę? Przy dwóch graczach odejście ją kończy: wygrywa przeciwnik.",
+        "Покинуть игру? Когда игроков двое, уход её завершает: побеждает соперник.",
+    ),
+    "table.leave_confirm_net": (
+        "Leave this game? Your seat is given up for good; the other players play on without you.",
+        "Opuścić tę grę? Oddajesz swoje miejsce na stałe; pozostali gracze grają dalej bez ciebie.",
+        "Покинуть игру? Вы навсегда отказываетесь от места; остальные игроки продолжат без вас.",
+    ),
     "table.leave_confirm": (
         "Leave this game? The bots will play on without you.",
         "Opuścić tę grę? Boty zagrają dalej bez ciebie.",

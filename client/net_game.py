@@ -54,6 +54,8 @@ class NetGame:
         self.problems: list[Any] = []
         self.transport: Any = None
         self.disconnected = False
+        #: The player gave up their seat ("Leave the game"); the game goes on without it.
+        self.human_left = False
         #: Seats that left or were declared gone, with the reason ("left", "silent").
         self.gone: list[tuple[int, str]] = []
         #: The relay's room host object when this seat opened the room (closed when the game ends).
@@ -199,6 +201,7 @@ class NetGame:
         return self.step()
 
     def forfeit_human(self) -> list[Entry]:
+        self.human_left = True
         self.feed(self.session.leave())
         if self.transport is not None:
             self.transport.flush()

@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     settings.bot_delay_ms = 0
     settings.relays = ["relay.example.org:1883", "192.168.1.20:1883"]
     window = MainWindow(settings=settings, config=config)
+    window.ask_before_abandoning = False  # it closes itself, mid-game
     window.resize(1280, 820)
     window.show()
     written: list[Path] = []

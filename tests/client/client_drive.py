@@ -51,6 +51,11 @@ def make_window(qtbot, tmp_path, name):  # type: ignore[no-untyped-def]
     from client.settings import Settings
 
     win = MainWindow(settings=Settings(name=name, bot_delay_ms=0), config=tmp_path / name)
-    qtbot.addWidget(win)
+    qtbot.addWidget(win, before_close_func=_closing_without_asking)
     win.show()
     return win
+
+
+def _closing_without_asking(win):  # type: ignore[no-untyped-def]
+    """The test is over: its window closes without asking about a game still running."""
+    win.ask_before_abandoning = False

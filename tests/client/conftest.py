@@ -45,7 +45,7 @@ def window(qtbot, private_config: Path):  # type: ignore[no-untyped-def]
     from client.settings import Settings
 
     win = MainWindow(settings=Settings(name="Tester", bot_delay_ms=0, players=3), config=private_config)
-    qtbot.addWidget(win)
+    qtbot.addWidget(win, before_close_func=_closing_without_asking)
     win.resize(1280, 820)
     win.show()
     yield win
@@ -62,3 +62,8 @@ def relay(qtbot, qloop):  # type: ignore[no-untyped-def]
     yield embedded
     stop = qloop.create_task(embedded.stop())
     qtbot.waitUntil(stop.done, timeout=10_000)
+
+
+def _closing_without_asking(win):  # type: ignore[no-untyped-def]
+    """The test is over: its window closes without asking about a game still running."""
+    win.ask_before_abandoning = False
