@@ -68,6 +68,31 @@ class GameKit:
 _KITS: dict[str, GameKit] = {}
 
 
+def names_for_bots(kit: GameKit, level: str, count: int, taken: Sequence[str]) -> list[str]:
+    """``count`` names for the computer's seats, none of them a name a person at the table uses.
+
+    A player called "Ada" must never meet a bot called "Ada": the log and the report would
+    mix them up.  Clashing names are skipped; when the kit runs out, the rest are numbered.
+    """
+    used = {name.casefold() for name in taken}
+    names: list[str] = []
+    for name in kit.bot_names(level, count + len(used)):
+        if len(names) == count:
+            break
+        if name.casefold() not in used:
+            used.add(name.casefold())
+            names.append(name)
+    base = names[0] if names else tr("bot.fallback")
+    number = 2
+    while len(names) < count:
+        candidate = f"{base} {number}"
+        number += 1
+        if candidate.casefold() not in used:
+            used.add(candidate.casefold())
+            names.append(candidate)
+    return names
+
+
 def playable() -> frozenset[str]:
     """Games whose table this version of the program can show."""
     return frozenset(KIT_MODULES)

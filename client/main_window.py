@@ -21,7 +21,7 @@ from engines.core import get as get_spec
 from . import gamefile, net, tasks
 from . import settings as settings_mod
 from .game_screen import GameScreen
-from .games import kit_for
+from .games import kit_for, names_for_bots
 from .i18n import LANGUAGE, tr
 from .lobby import Lobby
 from .local_game import LocalGame
@@ -161,9 +161,6 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.lobby)
         self.lobby.retranslate()
 
-    def bot_names(self) -> list[str]:
-        return [n.strip() for n in tr("bot.names").split(",")]
-
     def start_local(self, game: str, players: int, seed: bytes | None = None, level: str | None = None) -> GameScreen:
         """A game against the computer; ``level`` is the AI level (default: the lobby's choice)."""
         self._leave_lobby()
@@ -176,7 +173,7 @@ class MainWindow(QMainWindow):
         if spec.min_players < spec.max_players:  # a game for exactly two leaves the preference alone
             self.settings.players = players
         extra = {"bot_kind": level} if level else {}
-        names = kit.bot_names(level, players - 1) if level else self.bot_names()
+        names = names_for_bots(kit, level, players - 1, taken=[self.settings.name])
         self.game = LocalGame.new(game, players, self.settings.name, names, seed or secrets.token_bytes(16), **extra)
         screen = GameScreen(self.game, self.settings.bot_delay_ms)
         screen.report_requested.connect(self.show_report)

@@ -137,6 +137,7 @@ _M: dict[str, tuple[str, str, str]] = {
         "Найдено ретрансляторов: {relays}; открытых комнат: {rooms}",
     ),
     "lobby.saved_games": ("Saved games", "Zapisane gry", "Сохранённые игры"),
+    "bot.fallback": ("Bot", "Bot", "Бот"),
     "bot.names": ("Ada,Boris,Celina,Dmitri,Ewa", "Ada,Borys,Celina,Dymitr,Ewa", "Ада,Борис,Селина,Дмитрий,Ева"),
     # -- network errors ----------------------------------------------------------
     "net.bad-address": (
