@@ -202,6 +202,16 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{name}: pułapka była blefem.",
         "{name}: ловушка была блефом.",
     ),
+    "cc.log.skipped": (
+        "{name}: no legal action, the turn is skipped.",
+        "{name}: brak dozwolonego ruchu, tura przepada.",
+        "{name}: нет допустимого хода, ход пропущен.",
+    ),
+    "cc.log.skipped_you": (
+        "You have no legal action: your turn is skipped.",
+        "Nie masz dozwolonego ruchu: twoja tura przepada.",
+        "У вас нет допустимого хода: ваш ход пропущен.",
+    ),
     "cc.log.collapsed": ("{name}: the Network collapses.", "{name}: Sieć upada.", "{name}: Сеть рушится."),
     "cc.log.wrecks_removed": (
         "Wrecks removed from the board: {n}.",

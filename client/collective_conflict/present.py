@@ -17,7 +17,7 @@ from typing import Any
 
 from engines.collective_conflict.rules import KIND_NAMES, WRECK
 from engines.collective_conflict.state import CollectiveConflict
-from engines.core import Chance, Knowledge, RevealOwed
+from engines.core import Chance, Decision, Knowledge, RevealOwed
 from engines.core.hexgrid import hex_id
 
 from ..i18n import tr
@@ -72,6 +72,9 @@ class CCLogWriter:
         self.me = me
         self.players = players
         self.state: CollectiveConflict | None = CollectiveConflict(players, {})
+        #: The seat whose turn decision was applied last: the engine skips a seat with no legal
+        #: action silently (CC-5), so a skip shows as the next turn going past that seat.
+        self.last_mover: int | None = None
 
     def lines(self, entry: Any, knowledge: Knowledge) -> list[CCLine]:
         state = self.state
@@ -106,12 +109,33 @@ class CCLogWriter:
         if removed > 0:
             out.append(CCLine("cc.log.wrecks_removed", params=(("n", removed),), tone="event"))
         pending = state.pending()
+        took_turn = isinstance(before_pending, Decision) and before_pending.seat == seat and action[0] != FORFEIT
+        if took_turn:
+            self.last_mover = seat
+        same_turn = isinstance(before_pending, Decision) and before_pending == pending and not took_turn
+        if isinstance(pending, Decision) and not same_turn:
+            out.extend(self._skipped(state, pending.seat))
         if isinstance(pending, RevealOwed):
             what = "cc.log.owes_command" if pending.what == "command-unit" else "cc.log.owes_trap"
             where = (
                 state.secrets[pending.secret][2] if pending.what == "trap" else self._piece_hex(state, pending.secret)
             )
             out.append(CCLine(what, (("name", pending.seat),), (("hex", hex_name(where)),), "event"))
+        return out
+
+    def _skipped(self, state: CollectiveConflict, to_move: int) -> list[CCLine]:
+        """A line for every active seat that the turn went past on its way to ``to_move``."""
+        if self.last_mover is None:
+            return []
+        n = self.players
+        out = []
+        for k in range(1, n + 1):
+            seat = (self.last_mover + k) % n
+            if seat == to_move:
+                break
+            if state.active[seat]:
+                msg = "cc.log.skipped_you" if seat == self.me else "cc.log.skipped"
+                out.append(CCLine(msg, (("name", seat),), tone="event"))
         return out
 
     @staticmethod
