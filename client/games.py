@@ -54,6 +54,8 @@ class GameKit:
     reset_choice: Callable[[Any], None] = lambda table: None
     #: ``headline(lines)``: the line of a step the table's banner shows (default: the last).
     headline: Callable[[list[Any]], Any] = lambda lines: lines[-1]
+    #: ``table_ready(public)``: whether a state has a table to show yet (a replay opens at the first such frame).
+    table_ready: Callable[[Any], bool] = lambda public: True
     #: Whether the game hides anything (if not, a replay has no "public view" to unlock).
     secrets: bool = True
     #: AI levels offered in the lobby (bot names of the engine's registry), and the default.

@@ -90,7 +90,20 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, n=name: self.show_rules(n))
             self.help_menu.addAction(action)
             self.rules_actions[name] = action
-        self.rules_actions[GAMES[0]].setShortcut(QKeySequence.StandardKey.HelpContents)
+        # F1: the rules of the game in front of the player (the table's, the replay's, the lobby's choice).
+        self.help_action = QAction(self)
+        self.help_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.help_action.triggered.connect(lambda: self.show_rules(self.current_game_name()))
+        self.addAction(self.help_action)
+
+    def current_game_name(self) -> str:
+        """The game the player is looking at: the one being played or replayed, else the lobby's choice."""
+        if self.screen is not None and self.screen is self.replay and self.replay is not None:
+            return str(self.replay.replay.record.game)
+        if self.game is not None:
+            return str(self.game.game)
+        chosen = self.lobby.game.currentData()
+        return str(chosen) if chosen in GAMES else GAMES[0]
 
     def retranslate(self, *_: object) -> None:
         self.setWindowTitle(tr("app.title"))

@@ -46,10 +46,15 @@ class ReplayScreen(QWidget):
         self.kit = kit_for(record.game)
         writer = self.kit.make_writer(None, record.players)
         spectator = Knowledge(None)
-        self.frame_lines: list[list[Any]] = [
+        lines: list[list[Any]] = [
             writer.lines(frame, spectator) if frame.action is not None else [LogLine("replay.start")]
             for frame in replay.frames
         ]
+        # Frames before the table is laid out (the maze's tiles come from the opening chance) show
+        # nothing: the replay opens at the first frame with a table, their lines folded into it.
+        first = next((i for i, f in enumerate(replay.frames) if self.kit.table_ready(f.state.public())), 0)
+        self.frames = list(replay.frames[first:])
+        self.frame_lines = [[line for f in lines[: first + 1] for line in f], *lines[first + 1 :]]
         self.timer = QTimer(self)
         self.timer.setInterval(400)
         self.timer.timeout.connect(self._play_tick)
@@ -92,14 +97,14 @@ class ReplayScreen(QWidget):
         self.next_button = QPushButton(icons.standardIcon(QStyle.StandardPixmap.SP_MediaSeekForward), "")
         self.last_button = QPushButton(icons.standardIcon(QStyle.StandardPixmap.SP_MediaSkipForward), "")
         self.slider = QSlider(Qt.Orientation.Horizontal)
-        self.slider.setRange(0, len(replay.frames) - 1)
+        self.slider.setRange(0, len(self.frames) - 1)
         self.step_label = QLabel()
         self.step_label.setMinimumWidth(130)
         self.lobby_button = QPushButton()
         self.first_button.clicked.connect(lambda: self.show_frame(0))
         self.prev_button.clicked.connect(lambda: self.show_frame(self.index - 1))
         self.next_button.clicked.connect(lambda: self.show_frame(self.index + 1))
-        self.last_button.clicked.connect(lambda: self.show_frame(len(self.replay.frames) - 1))
+        self.last_button.clicked.connect(lambda: self.show_frame(self.last))
         self.play_button.clicked.connect(self._toggle_play)
         self.slider.valueChanged.connect(self.show_frame)
         self.lobby_button.clicked.connect(self.lobby_requested.emit)
@@ -114,7 +119,7 @@ class ReplayScreen(QWidget):
 
     @property
     def last(self) -> int:
-        return len(self.replay.frames) - 1
+        return len(self.frames) - 1
 
     def show_frame(self, index: int) -> None:
         index = max(0, min(self.last, index))
@@ -122,7 +127,7 @@ class ReplayScreen(QWidget):
         if index == self.last:
             self.reached_end = True
             self.full.setEnabled(self.replay.full_view)
-        frame = self.replay.frames[index]
+        frame = self.frames[index]
         knowledge = frame.truth if (self.full.isChecked() and self.reached_end) else Knowledge(None)
         self.kit.show_frame(self.table, frame.state.view(knowledge), knowledge)
         lines = [line for f in self.frame_lines[: index + 1] for line in f]
@@ -150,7 +155,15 @@ class ReplayScreen(QWidget):
             if self.index >= self.last:
                 self.show_frame(0)
             self.timer.start()
-        self.play_button.setText(tr("replay.pause") if self.timer.isActive() else tr("replay.play"))
+        self._show_play_state()
+
+    def _show_play_state(self) -> None:
+        """The play button says and shows what a click does: pause while playing, play otherwise."""
+        playing = self.timer.isActive()
+        self.play_button.setText(tr("replay.pause") if playing else tr("replay.play"))
+        pixmap = QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay
+        self.play_button.setIcon(self.style().standardIcon(pixmap))
+        self.play_button.setProperty("playing", playing)
 
     def _play_tick(self) -> None:
         self.show_frame(self.index + 1)
@@ -170,6 +183,6 @@ class ReplayScreen(QWidget):
         self.prev_button.setToolTip(tr("replay.prev"))
         self.next_button.setToolTip(tr("replay.next"))
         self.last_button.setToolTip(tr("replay.last"))
-        self.play_button.setText(tr("replay.pause") if self.timer.isActive() else tr("replay.play"))
+        self._show_play_state()
         self.lobby_button.setText(tr("menu.lobby"))
         self.show_frame(self.index)

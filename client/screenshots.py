@@ -158,9 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     shot("08-report")
     replay = window.replay_current()
     if replay is not None:
-        replay.show_frame(len(replay.replay.frames) // 2)
+        replay.show_frame(len(replay.frames) // 2)
         shot("09-replay-public")
-        replay.show_frame(len(replay.replay.frames) - 1)
+        replay.show_frame(len(replay.frames) - 1)
         replay.full.setChecked(True)
         shot("10-replay-full-view")
     from .anomaly_maze.showcase import maze_shots

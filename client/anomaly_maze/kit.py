@@ -59,6 +59,7 @@ KIT = GameKit(
     reset_choice=MazeTable.reset_choice,
     headline=_headline,
     secrets=False,
+    table_ready=lambda public: public["phase"] != "setup",  # the tiles are laid one chance at a time
     levels=("easy", "normal", "hard"),
     default_level="normal",
     bot_names=_bot_names,
