@@ -53,6 +53,11 @@ BANNER_TONES = {
 FLASHES = {"respawn": "maze.respawn_banner", "respawn-blocked": "maze.blocked", "blacksaw": "maze.log.blacksaw"}
 
 
+#: Bar labels: dark ink on the coloured fill, light ink on the dark track.
+BAR_INK_ON_FILL = QColor("#10201a")
+BAR_INK_ON_TRACK = QColor("#f4f4f0")
+
+
 class PlayerCard(QWidget):
     """One player's name, HP and MP bars, mission and special state, painted."""
 
@@ -138,8 +143,18 @@ class PlayerCard(QWidget):
         font.setBold(True)
         font.setPixelSize(12)
         p.setFont(font)
-        p.setPen(QColor("#10201a") if share > 0.45 else QColor("#f4f4f0"))
-        p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+        # The label straddles the fill's edge at every share: dark where it lies on the (light) fill,
+        # light where it lies on the dark track, so no letter is ever dark on dark or white on yellow.
+        filled = QRectF(r.left(), r.top(), max(12.0, r.width() * share) if share > 0 else 0.0, r.height())
+        track = QRectF(filled.right(), r.top(), r.right() - filled.right(), r.height())
+        for part, ink in ((filled, BAR_INK_ON_FILL), (track, BAR_INK_ON_TRACK)):
+            if part.width() <= 0:
+                continue
+            p.save()
+            p.setClipRect(part)
+            p.setPen(ink)
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+            p.restore()
 
 
 class MazeTable(art.FeltWidget):
