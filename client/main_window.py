@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from engines.core import get as get_spec
+from engines.core.state import TABLE
 
 from . import gamefile, net, tasks
 from . import settings as settings_mod
@@ -246,7 +247,7 @@ class MainWindow(QMainWindow):
                 game.human,
                 game.over(),
                 game.state.view(game.knowledge),
-                len(game.history),
+                sum(1 for seat, _ in game.history if seat != TABLE),  # players' actions, not the dealing
                 verdict,
             )
             # A networked game's file is the protocol's signed log; the replay viewer reads local files only.

@@ -39,3 +39,18 @@ def test_the_player_in_a_shared_draw_is_named_as_you(qtbot):
 def test_a_single_winner_is_still_named(qtbot):
     screen = _report(qtbot, "collective-conflict", 3, GameOver((2,), "surrounded"))
     assert screen.headline.text() == tr("report.winner_plain", name="Cyril")
+
+
+def test_the_report_counts_the_players_actions_not_the_dealing(qtbot, window):
+    from client_drive import play_to_end
+
+    from engines.core.state import TABLE
+
+    window.start_local("system-launch", 3, seed=b"count-actions")
+    play_to_end(qtbot, window)
+    report = window.show_report()
+    history = window.game.history
+    decisions = sum(1 for seat, _ in history if seat != TABLE)
+    assert decisions < len(history), "the game had dealing steps"
+    assert report.actions == decisions
+    assert report.stats.text().startswith(f"{decisions} ")
