@@ -63,6 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--scale", type=float, default=1.0, help="device pixel ratio (2 = high-DPI)")
     parser.add_argument("--language", default="en", choices=("en", "pl", "ru"))
+    parser.add_argument(
+        "--check-text", action="store_true", help="list every label or button whose text is cut off; exit 1 if any"
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if args.scale != 1.0:
@@ -88,11 +91,16 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     written: list[Path] = []
 
+    from .clipping import clipped_texts
+
+    clipped: list[str] = []
+
     def shot(name: str, widget: Any = None) -> None:
         _settle(app)
         path = args.outdir / f"{name}.png"
         (widget or window).grab().save(str(path))
         written.append(path)
+        clipped.extend(f"{name}: {c}" for c in clipped_texts(widget or window))
 
     shot("01-lobby")
     # A relay that does not answer: the lobby's message (a closed local port).
@@ -174,6 +182,10 @@ def main(argv: list[str] | None = None) -> int:
     asyncio.events._set_running_loop(None)  # the loop was borrowed from a running QApplication
     for path in written:
         print(path)
+    if args.check_text:
+        for line in clipped:
+            print(f"clipped: {line}", file=sys.stderr)
+        return 1 if clipped else 0
     return 0
 
 

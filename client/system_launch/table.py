@@ -32,6 +32,7 @@ from engines.core import Knowledge
 from .. import art
 from ..cards_widgets import CardFace, CardRow, CardView
 from ..i18n import tr
+from ..wrap_button import WrapButton
 from .present import action_label, caption, card_title, kind_name, phase_text, seat_name, take_label, turn_text
 
 #: Verbs whose action names a slot of the human's hand (chosen by selecting the card first).
@@ -468,7 +469,7 @@ class TableWidget(art.FeltWidget):
                 text = take_label(action, self.knowledge)
             else:
                 text = action_label(action, self.names)
-            button = QPushButton(text)
+            button = WrapButton(text)
             button.action = action  # type: ignore[attr-defined]
             button.setMinimumHeight(32)
             button.setStyleSheet(_button_style(action))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QImage
 
 from client import resources
@@ -29,10 +30,40 @@ def test_a_missing_rules_page_is_explained(qtbot, monkeypatch, tmp_path):
 def test_screenshots_render_every_screen(tmp_path: Path):
     from client import screenshots
 
-    assert screenshots.main([str(tmp_path)]) == 0
+    assert screenshots.main([str(tmp_path), "--check-text"]) == 0, "no label or button text is cut off"
     names = sorted(p.stem for p in tmp_path.glob("*.png"))
     for screen in ("lobby", "relay-error", "table-mid-game", "hacker-attack-view", "rules", "report", "replay-public"):
         assert any(screen in n for n in names), screen
     for path in tmp_path.glob("*.png"):
         image = QImage(str(path))
         assert not image.isNull() and image.width() >= 300 and image.height() >= 200
+
+
+@pytest.mark.parametrize("language", ["pl", "ru"])  # English: the test above
+def test_no_label_or_button_text_is_clipped_on_any_screen(tmp_path: Path, language: str, capsys):
+    from client import screenshots
+
+    code = screenshots.main([str(tmp_path), "--language", language, "--check-text"])
+    assert code == 0, capsys.readouterr().err
+
+
+def test_the_clipping_check_finds_a_cut_off_label_and_button(qtbot):
+    from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+
+    from client.clipping import clipped_texts
+    from client.wrap_button import WrapButton
+
+    panel = QWidget()
+    qtbot.addWidget(panel)
+    panel.setFixedWidth(160)
+    layout = QVBoxLayout(panel)
+    long = "Сыграть «Хакерская атака!» против игрока Селина"
+    label, button, wrapped = QLabel(long), QPushButton(long), WrapButton(long)
+    for w in (label, button, wrapped):
+        layout.addWidget(w)
+    panel.show()
+    qtbot.waitExposed(panel)
+    found = {c.text for c in clipped_texts(panel)}
+    assert found == {long}, "the plain label and the plain button are cut off"
+    assert len([c for c in clipped_texts(panel) if c.text == long]) == 2
+    assert wrapped.full_text == long and wrapped.text().replace("\n", " ") == long and "\n" in wrapped.text()
