@@ -1,6 +1,6 @@
 """``python -m client.screenshots OUTDIR``: every screen of the program as PNG files.
 
-Renders offscreen (no display needed) with a throw-away config directory, so
+Renders offscreen at 1280×800 (no display needed) with a throw-away config directory, so
 the user's own settings are never touched: the lobby (and a relay error), the
 table mid-game, the Hacker Attack view, the rules window, the settings, the
 "System launched!" moment, the report, the replay (public and full
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     settings.relays = ["relay.example.org:1883", "192.168.1.20:1883"]
     window = MainWindow(settings=settings, config=config)
     window.ask_before_abandoning = False  # it closes itself, mid-game
-    window.resize(1280, 820)
+    window.resize(1280, 800)
     window.show()
     written: list[Path] = []
 
