@@ -67,10 +67,10 @@ MAX_AHEAD = 4096
 #: longest honest logs seen are well under a tenth of this.  Beyond it, entries are refused
 #: (``NO_GENESIS``) and read again from the relay once the genesis is in.
 MAX_EARLY = 4096
+MAX_EARLY_BYTES = 8 * 1024 * 1024
 #: Entries one seat may have waiting for one seq on different chains (none is an equivocation
 #: until two share a ``prev``): enough for a fork in flight, too few to fill memory.
 MAX_FORKS = 4
-MAX_EARLY_BYTES = 8 * 1024 * 1024
 DEFAULT_TIMEOUT_MS = 120_000
 
 
@@ -292,7 +292,8 @@ class PeerSession:
     def receive(self, data: bytes, now_ms: int) -> list[Event]:
         """Any entry or notice, in any order, any number of times."""
         self._now = max(self._now, now_ms)
-        self._contained(lambda: self._receive(data), bytes(data) if isinstance(data, (bytes, bytearray)) else b"")
+        evidence = bytes(data) if isinstance(data, (bytes, bytearray, memoryview)) else b""
+        self._contained(lambda: self._receive(data), evidence)
         return self.take_events()
 
     def _contained(self, work: Any, evidence: bytes = b"") -> None:
@@ -300,7 +301,7 @@ class PeerSession:
 
         Every entry point that does protocol work (:meth:`receive`, :meth:`submit` after its
         own checks of the caller's request, which raise ``IllegalAction`` to the caller,
-        :meth:`tick`, :meth:`settle`, :meth:`vote_gone`) goes through here: a transport that let an
+        :meth:`tick`, :meth:`settle`, :meth:`vote_gone`, :meth:`leave`) goes through here: a transport that let an
         exception escape would lose its tasks, and this seat would fall silent and be voted
         gone for someone else's input.  A :class:`Misconduct` names the seat whose signed input
         made the work impossible (the session stops, as for any cheat); a refused input is a
@@ -440,11 +441,14 @@ class PeerSession:
         table = self.table
         if table is None or self.seat is None or self.finished or self._left:
             return self.take_events()
+        self._contained(lambda: self._leave(table))
+        return self.take_events()
+
+    def _leave(self, table: Table) -> None:
         env = self._sign(table.head + 1, "leave", {"secrets": self._secrets_body()})
         self._notices.append(Outbound(env.seq, env.data, f"notice/{self.seat}/{env.seq}/leave"))
         self._left = True
         self._take_notice(env)
-        return self.take_events()
 
     # -- receiving -------------------------------------------------------------------
     _seq_hint = 0
