@@ -271,6 +271,27 @@ def test_the_audit_still_opens_every_delivery_and_names_a_false_one():
         assert peer.verdict is not None and not peer.verdict.fair and peer.verdict.seat == 2, peer.verdict
 
 
+class FalseDeliveryKey(PeerSession):
+    """Delivers honestly, then publishes another key than its box's for it at the end."""
+
+    def _delivery_keys(self):
+        return {seq: bytes(range(7, 39)) for seq in super()._delivery_keys()}
+
+
+def test_a_published_delivery_key_that_is_not_the_boxs_names_its_seat():
+    keys, secrets = _keys(b"binding/falsekey", 3), _secrets(b"binding/falsekey", 3, "K")
+    cards = [PeerSession.seat_card(f"p{s}", k, x) for s, (k, x) in enumerate(zip(keys, secrets, strict=True))]
+    peers = [PeerSession.create("fk-room", GAME, {}, cards, keys[0], secrets[0])]
+    peers.append(PeerSession.join("fk-room", 1, keys[1], secrets[1], creator=keys[0].public_bytes()))
+    peers.append(FalseDeliveryKey("fk-room", 2, keys[2], secrets[2], creator=keys[0].public_bytes()))
+    driver = Driver(peers, prefer={1: ("peek", 2)})
+    driver.run()
+    assert any(d[1] == 2 for d in peers[0].table.deliveries)
+    for peer in peers[:2]:
+        verdict = peer.verdict
+        assert verdict is not None and verdict.seat == 2 and "delivery key" in verdict.reason, verdict
+
+
 # -- attack 4: invalid keys in seat cards ----------------------------------------------------------------
 IDENTITY = (1).to_bytes(32, "little")
 
