@@ -32,6 +32,7 @@ from engines.core import registry
 from protocol.crypto.signing import SigningKey
 from protocol.events import Abandoned, Audited, CheatDetected, GameEnded, Gone, Overdue, YourTurn
 from protocol.savefile import dump
+from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
 from protocol.session import PeerSession
 from protocol.table import SeatInfo
 from relay.errors import RelayError
@@ -164,12 +165,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--state-dir", required=True, type=Path, help="where this seat's keys and state are kept")
     p.add_argument("--name", default=None, help="seat name shown to the others")
     p.add_argument("--room", default=None, help="with --create: use this code instead of a random one")
-    p.add_argument("--timeout-ms", type=int, default=120_000, help="silence after which a seat is voted gone")
+    p.add_argument(
+        "--timeout-ms",
+        type=int,
+        default=120_000,
+        help="silence after which a seat is voted gone (30 s .. 7 days; a value outside is a test/demo"
+        " override that this seat, host or joiner, accepts in the genesis only when given it here)",
+    )
     p.add_argument("--save", type=Path, default=None, help="game file (default: STATE_DIR/game.sealed)")
     p.add_argument("--gather-timeout", type=float, default=600.0, help="seconds to wait for the seats to fill")
     p.add_argument("--think-ms", type=int, default=0, help="pause before each decision (demos, fault tests)")
     p.add_argument("-q", "--quiet", action="store_true")
     return p.parse_args(argv)
+
+
+def _dev_timeout(args: argparse.Namespace) -> int | None:
+    """``--timeout-ms`` outside the range a host may choose: the explicit override this seat accepts (tests, demos)."""
+    return None if MIN_TIMEOUT_MS <= args.timeout_ms <= MAX_TIMEOUT_MS else args.timeout_ms
 
 
 async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> tuple[PeerSession, RoomHost | None]:
@@ -179,7 +191,9 @@ async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> 
         room, seat = store.info["room"], int(store.info["seat"])
         say(f"resuming seat {seat} in room {room}")
         creator = bytes.fromhex(store.info["creator"]) if store.info.get("creator") else None
-        session = PeerSession.join(room, seat, store.signing_key, store.secret, creator=creator)
+        session = PeerSession.join(
+            room, seat, store.signing_key, store.secret, creator=creator, dev_timeout_ms=_dev_timeout(args)
+        )
         if store.info.get("genesis"):
             session.receive(bytes.fromhex(store.info["genesis"]), monotonic_ms())
         return session, None
@@ -195,7 +209,15 @@ async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> 
         cards = await host.gather(args.gather_timeout)
         seats = [seat_info(c) for c in cards]
         session = PeerSession.create(
-            host.code, args.create, {}, seats, store.signing_key, store.secret, args.timeout_ms, now_ms=monotonic_ms()
+            host.code,
+            args.create,
+            {},
+            seats,
+            store.signing_key,
+            store.secret,
+            args.timeout_ms,
+            now_ms=monotonic_ms(),
+            dev_timeout_ms=_dev_timeout(args),
         )
         genesis = bytes(session.table.log[0].data) if session.table else b""
         store.save(room=host.code, seat=0, creator=store.signing_key.public_bytes().hex(), genesis=genesis.hex())
@@ -205,7 +227,7 @@ async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> 
         seat, lobby = await join_room(args.relay, code, store.peer, name, store.card(name), timeout=args.gather_timeout)
         store.save(room=code, seat=seat, game=lobby.game)
         say(f"seat {seat} in room {code} ({lobby.game}, {lobby.seats_total} seats)")
-        return PeerSession.join(code, seat, store.signing_key, store.secret), None
+        return PeerSession.join(code, seat, store.signing_key, store.secret, dev_timeout_ms=_dev_timeout(args)), None
     raise RelayError("give --create GAME or --join CODE (or a --state-dir with a seat to resume)")
 
 

@@ -216,8 +216,9 @@ def _seat_info(card: bytes) -> Any:
         info = SeatInfo(str(raw["name"])[:24], bytes(raw["sign"]), bytes(raw["box"]))
     except (ValueError, KeyError, TypeError) as exc:
         raise NetError("relay-failed", address="", reason=f"a seat card is damaged ({exc})") from None
-    if len(info.sign) != 32 or len(info.box) != 32:
-        raise NetError("relay-failed", address="", reason="a seat card holds keys of the wrong size")
+    problem = info.problem()  # keys of the wrong size, of small order, not canonical (protocol.table)
+    if problem is not None:
+        raise NetError("relay-failed", address="", reason=f"a seat card is refused: {problem}")
     return info
 
 

@@ -9,7 +9,7 @@ What is checked, in this order of evidence:
 1. every seat's card secrets re-create every shuffle and lock pass it wrote, every
    key it published is its true lock key, every shown card is the slot's card
    (the card ledger's audit), and every private delivery, opened with the
-   sender's revealed agreement key, holds the true keys;
+   delivery key its sender published for it, holds the true keys;
 2. every commitment to a sealed value opens with the published salt and value;
 3. the whole game replays with full knowledge (every card, every sealed value):
    a rule that only a secret could decide, broken by its owner, is found here;
@@ -25,7 +25,7 @@ from engines.core import TABLE, IllegalAction, Knowledge
 
 from .cards import CardProtocolError, keys_from_body
 from .crypto.commit import opens
-from .crypto.private import AgreementKey, SealError, delivery_context, open_as_auditor
+from .crypto.private import SealError, delivery_context, open_with_delivery_key
 from .events import FAIR, Verdict
 
 if TYPE_CHECKING:
@@ -76,9 +76,11 @@ def _open_deliveries(table: Table) -> tuple[list[tuple[int, int, dict[int, bytes
         if published is None:
             continue
         try:
-            key = AgreementKey.from_private_bytes(published["box"])
+            key = published["deliveries"].get(seq)  # the delivery key of that box only (crypto/private.py)
+            if key is None:
+                raise SealError("its delivery key was not published")
             context = delivery_context(table.room, source, target, seq)
-            plain = open_as_auditor(key, table.seats[target].box, context, box)
+            plain = open_with_delivery_key(key, table.seats[source].box, table.seats[target].box, context, box)
             keys = keys_from_body(source, decode(plain))
         except (SealError, CardProtocolError, ValueError, TypeError) as exc:
             faults.append(Verdict(False, source, seq, f"private delivery does not open to card keys ({exc})"))

@@ -56,7 +56,9 @@ class Cheater(PeerSession):
 
     def _raw(self, seq: int, seat: int, type_: str, body: dict[str, Any], prev: bytes | None = None) -> Envelope:
         assert self._key is not None and self.table is not None
-        return seal_envelope(self._key, self.room, seq, prev or self.table.head_digest, seat, type_, body)
+        return seal_envelope(
+            self._key, self.room, seq, prev or self.table.head_digest, seat, type_, body, game=self.table.game_id
+        )
 
 
 class ForgedSignature(Cheater):
@@ -311,7 +313,9 @@ class TamperedSave(Cheater):
         target = next(e for e in reversed(log[1:-1]) if e.seat == self.seat and e.type not in ("secrets", "gone"))
         body = dict(target.body)
         body["hash"] = hashlib.sha256(b"rewritten").digest()
-        forged = seal_envelope(self._key, self.room, target.seq, target.prev, self.seat, target.type, body)
+        forged = seal_envelope(
+            self._key, self.room, target.seq, target.prev, self.seat, target.type, body, game=target.game
+        )
         entries[target.seq] = forged.data
         return dump(self.room, entries)
 
@@ -697,4 +701,8 @@ CHEATS: dict[str, type[Cheater]] = {
         RefusedReveal,
     )
 }
+from .cheats_binding import BINDING_CATALOGUE, BINDING_CHEATS  # noqa: E402  (built on Cheater above)
+
+GAME_CATALOGUE.update(BINDING_CATALOGUE)
+CHEATS.update(BINDING_CHEATS)
 assert set(CHEATS) == set(CATALOGUE) | set(GAME_CATALOGUE) and not set(CATALOGUE) & set(GAME_CATALOGUE)

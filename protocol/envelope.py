@@ -2,11 +2,19 @@
 
 An envelope is a canonical msgpack map::
 
-    {"v": 1, "room": str, "seq": int, "prev": bytes32, "seat": int,
+    {"v": 2, "room": str, "game": bytes32, "seq": int, "prev": bytes32, "seat": int,
      "type": str, "body": map, "sig": bytes64}
 
 ``sig`` is an Ed25519 signature over a domain tag and the canonical encoding of
-every other field, so nothing in an entry can change without breaking it.  The
+every other field, so nothing in an entry can change without breaking it.
+
+``game`` binds every signature to one game: it is the hash of the game's genesis
+(:func:`entry_hash` of its wire bytes; the genesis itself carries the zero hash and
+is made unique by its random nonce).  Room codes are reused, and a seat's signing key
+is its long-term identity, so without it an entry, vote or leave notice signed in an
+earlier game in the same room would verify in this one; with it, a peer refuses
+anything whose ``game`` is not its own genesis's hash before looking further
+(``Code.WRONG_GAME``), and a ``gone`` record's proofs are checked the same way.  The
 wire bytes must *be* the canonical encoding: an entry has exactly one valid byte
 string, so two different byte strings for one ``seq`` by one seat are always two
 different statements (equivocation), never a re-encoding.
@@ -30,7 +38,7 @@ from .crypto.signing import SigningKey, verify
 from .errors import Code, ProtocolError
 from .schema import ENTRY_TYPES, NOTICE_TYPES, check_body
 
-VERSION = 1
+VERSION = 2
 #: The largest entry accepted: the biggest honest entry (a 6-seat end-of-game
 #: secrets publication) is well under a quarter of this.
 MAX_ENTRY_BYTES = 64 * 1024
@@ -43,7 +51,9 @@ HASH_TAG = b"sealed-table/entry-hash/v1\x00"
 #: ``prev`` of the genesis entry.
 ZERO_HASH = bytes(32)
 
-_FIELDS = ("body", "prev", "room", "seat", "seq", "sig", "type", "v")
+_FIELDS = ("body", "game", "prev", "room", "seat", "seq", "sig", "type", "v")
+#: ``game`` of the genesis: it cannot hold its own hash.
+GENESIS_GAME = ZERO_HASH
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +61,7 @@ class Envelope:
     """One parsed, schema-checked entry; signature not yet checked against a seat."""
 
     room: str
+    game: bytes  # the hash of this game's genesis (ZERO_HASH in the genesis itself)
     seq: int
     prev: bytes
     seat: int
@@ -81,7 +92,7 @@ class Envelope:
         fast = unsigned_from_wire(self.data, self.seq)
         if fast is not None:
             return SIGN_TAG + fast
-        return _signed_bytes(self.room, self.seq, self.prev, self.seat, self.type, self.body)
+        return _signed_bytes(self.room, self.game, self.seq, self.prev, self.seat, self.type, self.body)
 
     def body_bytes(self) -> bytes:
         """The canonical encoding of ``body``, cut out of the wire bytes (equal to ``canonical_encode(body)``)."""
@@ -92,14 +103,14 @@ class Envelope:
         return verify(public, self.signed_bytes(), self.sig)
 
 
-#: The start of the canonical wire bytes of every envelope: a map of 8, then ``"v": 1`` and the
+#: The start of the canonical wire bytes of every envelope: a map of 9, then ``"v": 2`` and the
 #: key ``"seq"`` (canonical maps sort by encoded key, so ``v`` < ``seq`` < ``sig`` < ``body`` < ...).
-_WIRE_HEAD = b"\x88\xa1v\x01\xa3seq"
+_WIRE_HEAD = b"\x89\xa1v\x02\xa3seq"
 #: The ``"sig"`` key and the bin8 header of a 64-byte signature.
 _SIG_HEAD = b"\xa3sig\xc4\x40"
 _SIG_PAIR = len(_SIG_HEAD) + 64
 _BODY_KEY = b"\xa4body"
-_UNSIGNED_HEADER = b"\x87"  # the same map without ``sig``: 7 entries
+_UNSIGNED_HEADER = b"\x88"  # the same map without ``sig``: 8 entries
 _packb = msgpack.Packer(use_bin_type=True, autoreset=True).pack
 
 
@@ -115,7 +126,7 @@ def unsigned_from_wire(data: bytes, seq: int) -> bytes | None:
     """``canonical_encode`` of the envelope without ``sig``, cut from its canonical bytes ``data``.
 
     Removing one pair from a canonical map leaves the other pairs in canonical order, so
-    the unsigned encoding is the wire bytes with a 7-entry header and the ``sig`` pair cut
+    the unsigned encoding is the wire bytes with an 8-entry header and the ``sig`` pair cut
     out.  None when ``data`` is not laid out as expected (the caller encodes instead).
     """
     at = _sig_offset(data, seq)
@@ -145,17 +156,25 @@ def entry_hash(data: bytes) -> bytes:
     return hashlib.sha256(HASH_TAG + data).digest()
 
 
-def _signed_bytes(room: str, seq: int, prev: bytes, seat: int, type_: str, body: dict[str, Any]) -> bytes:
-    unsigned = {"v": VERSION, "room": room, "seq": seq, "prev": prev, "seat": seat, "type": type_, "body": body}
-    return SIGN_TAG + canonical_encode(unsigned)
+def _unsigned(room: str, game: bytes, seq: int, prev: bytes, seat: int, type_: str, body: dict[str, Any]) -> dict:
+    fields = {"room": room, "game": game, "seq": seq, "prev": prev, "seat": seat, "type": type_, "body": body}
+    return {"v": VERSION, **fields}
 
 
-def seal(key: SigningKey, room: str, seq: int, prev: bytes, seat: int, type_: str, body: dict[str, Any]) -> Envelope:
-    """Build and sign an envelope (our own entries; also used by the simulator's cheats)."""
-    sig = key.sign(_signed_bytes(room, seq, prev, seat, type_, body))
-    data = canonical_encode(
-        {"v": VERSION, "room": room, "seq": seq, "prev": prev, "seat": seat, "type": type_, "body": body, "sig": sig}
-    )
+def _signed_bytes(room: str, game: bytes, seq: int, prev: bytes, seat: int, type_: str, body: dict[str, Any]) -> bytes:
+    return SIGN_TAG + canonical_encode(_unsigned(room, game, seq, prev, seat, type_, body))
+
+
+def seal(
+    key: SigningKey, room: str, seq: int, prev: bytes, seat: int, type_: str, body: dict[str, Any], *, game: bytes
+) -> Envelope:
+    """Build and sign an envelope (our own entries; also used by the simulator's cheats).
+
+    ``game``: the hash of the game's genesis (``GENESIS_GAME`` for the genesis itself), so the
+    signature holds for this one game only.
+    """
+    sig = key.sign(_signed_bytes(room, game, seq, prev, seat, type_, body))
+    data = canonical_encode({**_unsigned(room, game, seq, prev, seat, type_, body), "sig": sig})
     return parse(data)
 
 
@@ -221,7 +240,7 @@ def parse(data: Any) -> Envelope:
         missing = sorted(str(k) for k in set(_FIELDS) - keys)
         extra = sorted(str(k) for k in keys - set(_FIELDS))
         raise ProtocolError(Code.MALFORMED, f"fields wrong: missing {missing}, unexpected {extra}")
-    v, room, seq, prev, seat = raw["v"], raw["room"], raw["seq"], raw["prev"], raw["seat"]
+    v, room, game, seq, prev, seat = raw["v"], raw["room"], raw["game"], raw["seq"], raw["prev"], raw["seat"]
     type_, body, sig = raw["type"], raw["body"], raw["sig"]
     if type(v) is not int:
         raise ProtocolError(Code.MALFORMED, "version must be an integer")
@@ -229,6 +248,8 @@ def parse(data: Any) -> Envelope:
         raise ProtocolError(Code.VERSION, f"protocol version {v}, this program speaks {VERSION}")
     if not isinstance(room, str) or not 0 < len(room) <= MAX_ROOM:
         raise ProtocolError(Code.MALFORMED, f"room must be a string of 1..{MAX_ROOM} characters")
+    if not isinstance(game, bytes) or len(game) != 32:
+        raise ProtocolError(Code.MALFORMED, "game must be 32 bytes (the hash of the game's genesis)")
     if type(seq) is not int or not 0 <= seq < MAX_SEQ:
         raise ProtocolError(Code.MALFORMED, "seq must be a non-negative integer")
     if not isinstance(prev, bytes) or len(prev) != 32:
@@ -248,4 +269,6 @@ def parse(data: Any) -> Envelope:
         raise ProtocolError(Code.MALFORMED, f"{type_} body: {problem}")
     if (seq == 0 and type_ != "genesis") or (type_ == "genesis" and (seq != 0 or prev != ZERO_HASH)):
         raise ProtocolError(Code.MALFORMED, "the genesis, and only the genesis, is entry 0 after the zero hash")
-    return Envelope(room, seq, prev, seat, type_, body, sig, data)
+    if (type_ == "genesis") != (game == GENESIS_GAME):
+        raise ProtocolError(Code.MALFORMED, "the genesis, and only the genesis, names the zero hash as its game")
+    return Envelope(room, game, seq, prev, seat, type_, body, sig, data)

@@ -18,6 +18,7 @@ class Code(StrEnum):
     UNSIGNED = "unsigned"  # no signature, or one of the wrong length
     BAD_SIGNATURE = "bad-signature"  # signature does not verify with any seat's key
     WRONG_ROOM = "wrong-room"  # written for another room
+    WRONG_GAME = "wrong-game"  # signed for another game (an earlier one in the same room code, say)
     SEQUENCE = "sequence"  # seq outside what this session accepts
     UNKNOWN_SEAT = "unknown-seat"  # author is not a seat of the game
     NO_GENESIS = "no-genesis"  # too many entries buffered before the game is known

@@ -19,12 +19,19 @@ Entry types (written into the log, one per sequence number):
 ``keys``           a seat's keys for card slots being dealt to others
 ``deliver``        a seat's own keys for its hand, sealed to one other seat (Hacker Attack)
 ``gone``           a designated seat records that a seat left, or that every other seat voted it gone
-``secrets``        the end of the game: a seat publishes its salts, card secrets and agreement key
+``secrets``        the end of the game: a seat publishes its salts, card secrets and the delivery
+                   key of each private delivery it sent (never its agreement key)
 
 Notice types (signed like entries, but outside the log):
 
 ``vote``           "seat ``target`` owes entry ``seq`` and has been silent too long"
 ``leave``          "I leave"; carries the leaver's secrets so that play can go on without it
+                   (the same secrets as at the end: they open the leaver's own secrets only)
+
+Types are exact: an integer field takes an ``int`` and never a ``bool`` (``True`` is an
+``int`` to Python and hashes apart from ``1`` in the canonical encoding, so a checker
+that let it through would let one value have two encodings); text is ``str``, bytes are
+``bytes`` of the stated size.
 """
 
 from __future__ import annotations
@@ -34,17 +41,24 @@ from typing import Any
 
 Checker = Callable[[Any], str | None]
 
+#: The silence timeout a host may choose (issue 13): at least 30 s, so that nobody is voted
+#: gone for stopping to think, and at most 7 days.  A joiner refuses a genesis outside this
+#: range (``PeerSession``), unless it was given that very value as an explicit test/dev
+#: override (``dev_timeout_ms``), which the program's own join never passes.
+MIN_TIMEOUT_MS = 30_000
+MAX_TIMEOUT_MS = 7 * 24 * 3600 * 1000
+
 
 def _bytes(n: int) -> Checker:
     def check(v: Any) -> str | None:
-        return None if isinstance(v, bytes) and len(v) == n else f"must be {n} bytes"
+        return None if type(v) is bytes and len(v) == n else f"must be {n} bytes"
 
     return check
 
 
 def _blob(limit: int) -> Checker:
     def check(v: Any) -> str | None:
-        return None if isinstance(v, bytes) and len(v) <= limit else f"must be bytes of at most {limit}"
+        return None if type(v) is bytes and len(v) <= limit else f"must be bytes of at most {limit}"
 
     return check
 
@@ -58,7 +72,7 @@ def _int(lo: int, hi: int) -> Checker:
 
 def _text(limit: int) -> Checker:
     def check(v: Any) -> str | None:
-        return None if isinstance(v, str) and len(v) <= limit else f"must be text of at most {limit}"
+        return None if type(v) is str and len(v) <= limit else f"must be text of at most {limit}"
 
     return check
 
@@ -70,7 +84,7 @@ def _plain(v: Any) -> str | None:
 
 def _map(key: Checker, value: Checker, limit: int) -> Checker:
     def check(v: Any) -> str | None:
-        if not isinstance(v, dict) or len(v) > limit:
+        if type(v) is not dict or len(v) > limit:
             return f"must be a map of at most {limit}"
         for k, x in v.items():
             problem = key(k) or value(x)
@@ -83,7 +97,7 @@ def _map(key: Checker, value: Checker, limit: int) -> Checker:
 
 def _array(item: Checker, lo: int, hi: int) -> Checker:
     def check(v: Any) -> str | None:
-        if not isinstance(v, tuple) or not lo <= len(v) <= hi:
+        if type(v) is not tuple or not lo <= len(v) <= hi:
             return f"must be an array of {lo}..{hi}"
         for i, x in enumerate(v):
             problem = item(x)
@@ -95,14 +109,14 @@ def _array(item: Checker, lo: int, hi: int) -> Checker:
 
 
 def _action(v: Any) -> str | None:
-    if not isinstance(v, tuple) or not 1 <= len(v) <= 32 or not isinstance(v[0], str):
+    if type(v) is not tuple or not 1 <= len(v) <= 32 or type(v[0]) is not str:
         return "must be an array starting with a verb"
     return None
 
 
 def _fields(**spec: Checker) -> Checker:
     def check(v: Any) -> str | None:
-        if not isinstance(v, dict):
+        if type(v) is not dict:
             return "must be a map"
         if set(v) != set(spec):
             missing = sorted(set(spec) - set(v))
@@ -119,7 +133,7 @@ def _fields(**spec: Checker) -> Checker:
 
 def _one_of(*values: str) -> Checker:
     def check(v: Any) -> str | None:
-        return None if v in values else f"must be one of {values}"
+        return None if type(v) is str and v in values else f"must be one of {values}"
 
     return check
 
@@ -127,12 +141,24 @@ def _one_of(*values: str) -> Checker:
 B32 = _bytes(32)
 SLOT = _int(0, 1 << 20)
 SEAT_INFO = _fields(name=_text(40), sign=B32, box=B32)
-#: What a seat publishes at the end (and a leaver on leaving): card secrets as the
-#: card ledger encodes them, every sealed value with its salt, the per-game agreement key.
+
+
+def _salted(v: Any) -> str | None:
+    """``[salt, value]``: a 32-byte salt and the value it seals."""
+    if type(v) is not tuple or len(v) != 2:
+        return "must be a [salt, value] pair"
+    problem = B32(v[0])
+    return None if problem is None else f"salt {problem}"
+
+
+#: What a seat publishes at the end (and a leaver on leaving): card secrets as the card
+#: ledger encodes them, every sealed value with its salt, and the delivery key of each
+#: private delivery it sent (entry seq -> key).  Never the agreement key: that would open
+#: the deliveries the seat *received* (protocol/crypto/private.py).
 SECRETS = _fields(
     cards=_plain,
-    sealed=_map(_int(0, 1 << 30), _array(_plain, 2, 2), 4096),
-    box=B32,
+    sealed=_map(_int(0, 1 << 30), _salted, 4096),
+    deliveries=_map(_int(1, (1 << 32) - 1), B32, 4096),
 )
 
 BODIES: dict[str, Checker] = {
@@ -141,7 +167,7 @@ BODIES: dict[str, Checker] = {
         options=_map(_text(40), _plain, 64),
         seats=_array(SEAT_INFO, 1, 16),
         nonce=B32,
-        timeout_ms=_int(1, 1 << 40),
+        timeout_ms=_int(1, MAX_TIMEOUT_MS),
     ),
     "seed-commit": _fields(c=B32, hash=B32),
     "seed-reveal": _fields(share=B32, hash=B32),

@@ -37,10 +37,10 @@ from engines.core import (
 
 from .cards import CardProtocolError, KeyRing, keys_from_body, keys_to_body
 from .crypto.commit import commitment
-from .crypto.private import AgreementKey, SealError, delivery_context, open_sealed, seal
+from .crypto.private import AgreementKey, SealError, delivery_context, delivery_key, open_sealed, seal
 from .crypto.randomness import share_commitment
 from .crypto.signing import SigningKey
-from .envelope import ZERO_HASH, Envelope, parse
+from .envelope import GENESIS_GAME, ZERO_HASH, Envelope, parse
 from .envelope import seal as seal_envelope
 from .errors import Code, Misconduct, ProtocolError
 from .events import (
@@ -56,12 +56,21 @@ from .events import (
     Verdict,
     YourTurn,
 )
-from .table import SEALED_TAG, Expect, OwnAction, SeatInfo, Table
+from .schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
+from .table import SEALED_TAG, Expect, OwnAction, SeatInfo, Table, check_seat_cards
 
 #: How far ahead of the head an entry may be and still be kept for later.
 MAX_AHEAD = 4096
-#: Entries kept while the genesis is not known yet.
+#: Entries kept while the genesis is not known yet, by count and by their total size: they are
+#: unauthenticated (no key is known to check them with), so anyone may send them.  An honest
+#: peer that joins late reads a whole retained log, the genesis maybe among the last; the
+#: longest honest logs seen are well under a tenth of this.  Beyond it, entries are refused
+#: (``NO_GENESIS``) and read again from the relay once the genesis is in.
 MAX_EARLY = 4096
+MAX_EARLY_BYTES = 8 * 1024 * 1024
+#: Entries one seat may have waiting for one seq on different chains (none is an equivocation
+#: until two share a ``prev``): enough for a fork in flight, too few to fill memory.
+MAX_FORKS = 4
 DEFAULT_TIMEOUT_MS = 120_000
 
 
@@ -76,9 +85,13 @@ class PeerSession:
         secret: bytes | None = None,
         creator: bytes | None = None,
         auto_vote: bool = True,
+        dev_timeout_ms: int | None = None,
     ) -> None:
         if seat is not None and (signing_key is None or not isinstance(secret, bytes) or len(secret) != 32):
             raise ValueError("a seat needs its signing key and a 32-byte per-game secret")
+        #: The one silence timeout outside MIN_TIMEOUT_MS..MAX_TIMEOUT_MS this session accepts in a
+        #: genesis: an explicit test/dev override (see :func:`timeout_problem`); None for a real game.
+        self.dev_timeout_ms = dev_timeout_ms
         self.room = room
         self.seat = seat
         self._key = signing_key
@@ -94,6 +107,7 @@ class PeerSession:
         self.salts: dict[int, tuple[bytes, Any]] = {}
         self.unopened: set[int] = set()
         self._early: dict[bytes, Envelope] = {}
+        self._early_bytes = 0
         self._buffer: dict[int, dict[bytes, Envelope]] = {}
         self._votes: dict[tuple[int, int], dict[int, Envelope]] = {}
         self._leaves: dict[int, Envelope] = {}
@@ -136,9 +150,20 @@ class PeerSession:
         secret: bytes,
         timeout_ms: int = DEFAULT_TIMEOUT_MS,
         now_ms: int = 0,
+        dev_timeout_ms: int | None = None,
     ) -> PeerSession:
-        """Seat 0 opens the room: writes the genesis (take it from ``take_outgoing``)."""
-        session = cls(room, 0, signing_key, secret, creator=signing_key.public_bytes())
+        """Seat 0 opens the room: writes the genesis (take it from ``take_outgoing``).
+
+        Every seat card is checked first (:func:`protocol.table.check_seat_cards`): an
+        invalid one raises :class:`~protocol.table.SeatCardError` naming its seat, before
+        anything is signed.  A timeout outside the host-choosable range raises ValueError
+        unless it is ``dev_timeout_ms`` (tests and demos only).
+        """
+        check_seat_cards(seats)
+        problem = timeout_problem(timeout_ms, dev_timeout_ms)
+        if problem is not None:
+            raise ValueError(f"cannot create this game: {problem}")
+        session = cls(room, 0, signing_key, secret, creator=signing_key.public_bytes(), dev_timeout_ms=dev_timeout_ms)
         body = {
             "game": game,
             "options": dict(options),
@@ -146,7 +171,7 @@ class PeerSession:
             "nonce": SeededStream(secret, "nonce").token(32),
             "timeout_ms": timeout_ms,
         }
-        env = seal_envelope(signing_key, room, 0, ZERO_HASH, 0, "genesis", body)
+        env = seal_envelope(signing_key, room, 0, ZERO_HASH, 0, "genesis", body, game=GENESIS_GAME)
         session._out.append(Outbound(0, env.data, "log/0"))
         events = session.receive(env.data, now_ms)
         bad = [e for e in events if isinstance(e, Rejected)]
@@ -157,10 +182,16 @@ class PeerSession:
 
     @classmethod
     def join(
-        cls, room: str, seat: int, signing_key: SigningKey, secret: bytes, creator: bytes | None = None
+        cls,
+        room: str,
+        seat: int,
+        signing_key: SigningKey,
+        secret: bytes,
+        creator: bytes | None = None,
+        dev_timeout_ms: int | None = None,
     ) -> PeerSession:
         """A seat joins: it waits for the genesis (naming its keys) from the log."""
-        return cls(room, seat, signing_key, secret, creator=creator)
+        return cls(room, seat, signing_key, secret, creator=creator, dev_timeout_ms=dev_timeout_ms)
 
     @classmethod
     def observe(cls, room: str, creator: bytes | None = None) -> PeerSession:
@@ -261,15 +292,30 @@ class PeerSession:
     def receive(self, data: bytes, now_ms: int) -> list[Event]:
         """Any entry or notice, in any order, any number of times."""
         self._now = max(self._now, now_ms)
+        evidence = bytes(data) if isinstance(data, (bytes, bytearray, memoryview)) else b""
+        self._contained(lambda: self._receive(data), evidence)
+        return self.take_events()
+
+    def _contained(self, work: Any, evidence: bytes = b"") -> None:
+        """Run ``work``; whatever it raises becomes an event, never an exception for the driver.
+
+        Every entry point that does protocol work (:meth:`receive`, :meth:`submit` after its
+        own checks of the caller's request, which raise ``IllegalAction`` to the caller,
+        :meth:`tick`, :meth:`settle`, :meth:`vote_gone`, :meth:`leave`) goes through here: a transport that let an
+        exception escape would lose its tasks, and this seat would fall silent and be voted
+        gone for someone else's input.  A :class:`Misconduct` names the seat whose signed input
+        made the work impossible (the session stops, as for any cheat); a refused input is a
+        ``Rejected``; anything else (a bug meeting this input) is a ``Rejected`` with code
+        ``internal`` that names the exception's type only, never its text (it could hold a secret).
+        """
         try:
-            self._receive(data)
+            work()
         except ProtocolError as exc:
             self._events.append(Rejected(str(exc.code), exc.reason))
         except Misconduct as exc:
-            self._halt(exc.seat, self._seq_hint, exc.reason, bytes(data))
+            self._halt(exc.seat, self._seq_hint, exc.reason, *((evidence,) if evidence else ()))
         except Exception as exc:  # never let hostile bytes crash the driver; say what happened
             self._events.append(Rejected(str(Code.INTERNAL), f"refused after an internal error ({type(exc).__name__})"))
-        return self.take_events()
 
     def submit(self, action: Action, *, settle: bool = True) -> list[Event]:
         """My decision (a private action from ``legal_actions``): sealed, signed, queued, applied.
@@ -285,6 +331,11 @@ class PeerSession:
         action = tuple(action)
         if action not in self.legal_actions():
             raise IllegalAction(f"{action!r} is not a legal action for seat {self.seat} now")
+        self._contained(lambda: self._submit(table, exp, action, settle))
+        return self.take_events()
+
+    def _submit(self, table: Table, exp: Expect, action: Action, settle: bool) -> None:
+        assert self.seat is not None
         state = table.state
         publication = state.publish(self.seat, action, self.knowledge)
         commits: dict[int, bytes] = {}
@@ -316,7 +367,6 @@ class PeerSession:
             self._publish_only = None
         if settle:
             self._pump()
-        return self.take_events()
 
     @property
     def unsettled(self) -> bool:
@@ -326,19 +376,27 @@ class PeerSession:
     def settle(self) -> list[Event]:
         """Apply what this seat queued without applying, and write what follows from it."""
         if self.table is not None and not self.finished:
-            self._drain()
-            self._pump()
+            self._contained(self._drain_and_pump)
         return self.take_events()
+
+    def _drain_and_pump(self) -> None:
+        self._drain()
+        self._pump()
 
     def tick(self, now_ms: int) -> list[Event]:
         """Time passes: an overdue seat is reported, and voted gone if ``auto_vote``."""
         self._now = max(self._now, now_ms)
         if self.table is None or self.finished:
             return self.take_events()
+        self._contained(self._tick)
+        return self.take_events()
+
+    def _tick(self) -> None:
+        assert self.table is not None
         self._drain()
         self._pump()
         if self.finished:
-            return self.take_events()
+            return
         exp = self.table.expected()
         if exp is not None and exp.writer != self.seat and self._now - self._since >= self.table.timeout_ms:
             if exp.seq not in self._overdue:
@@ -346,7 +404,6 @@ class PeerSession:
                 self._events.append(Overdue(exp.writer, exp.seq, self._since))
             if self.auto_vote:
                 self._vote()
-        return self.take_events()
 
     def vote_gone(self) -> list[Event]:
         """Vote that the seat owing the next entry is gone.
@@ -357,7 +414,7 @@ class PeerSession:
         or a vote chained to it), that seat took it without voting, the votes can never
         complete, and this vote is dropped: the late entry stands (docs/protocol.md).
         """
-        self._vote()
+        self._contained(self._vote)
         return self.take_events()
 
     def _vote(self) -> None:
@@ -374,15 +431,24 @@ class PeerSession:
         self._pump()
 
     def leave(self) -> list[Event]:
-        """Leave the game: a signed notice with this seat's secrets; the session stops writing."""
+        """Leave the game: a signed notice with this seat's secrets; the session stops writing.
+
+        The secrets are the end-of-game ones: card secrets, sealed values, and the delivery
+        key of each box this seat *sent*.  They open this seat's own secrets only; its
+        agreement key, which opens the boxes it received (another seat's hand), is never
+        published (issue 11, attack 3).  The notice is bound to this game (``game``).
+        """
         table = self.table
         if table is None or self.seat is None or self.finished or self._left:
             return self.take_events()
+        self._contained(lambda: self._leave(table))
+        return self.take_events()
+
+    def _leave(self, table: Table) -> None:
         env = self._sign(table.head + 1, "leave", {"secrets": self._secrets_body()})
         self._notices.append(Outbound(env.seq, env.data, f"notice/{self.seat}/{env.seq}/leave"))
         self._left = True
         self._take_notice(env)
-        return self.take_events()
 
     # -- receiving -------------------------------------------------------------------
     _seq_hint = 0
@@ -396,10 +462,17 @@ class PeerSession:
         if self.table is None:
             if env.type == "genesis":
                 self._genesis(env)
-            elif len(self._early) >= MAX_EARLY:
+            elif env.data in self._early:
+                return
+            elif len(self._early) >= MAX_EARLY or self._early_bytes + len(env.data) > MAX_EARLY_BYTES:
                 raise ProtocolError(Code.NO_GENESIS, "too many entries before the genesis")
             else:
                 self._early[env.data] = env
+                self._early_bytes += len(env.data)
+            return
+        if env.type == "genesis":
+            if env.data != self.table.log[0].data:
+                raise ProtocolError(Code.WRONG_GAME, "the genesis of another game in this room")
             return
         self._seq_hint = env.seq
         self._authenticate(env)
@@ -411,6 +484,9 @@ class PeerSession:
         self._pump()
 
     def _genesis(self, env: Envelope) -> None:
+        problem = timeout_problem(env.body["timeout_ms"], self.dev_timeout_ms)
+        if problem is not None:
+            raise ProtocolError(Code.GENESIS, f"this game's {problem}")
         seats = env.body["seats"]
         if self._creator is not None and seats[0]["sign"] != self._creator:
             raise ProtocolError(Code.GENESIS, "the genesis is not by the expected creator")
@@ -422,7 +498,7 @@ class PeerSession:
         self.table = Table(env, hooks=self)
         self._since = self._now
         self._events.append(Started(self.table.game, self.table.n, self.seat))
-        early, self._early = self._early, {}
+        early, self._early, self._early_bytes = self._early, {}, 0
         for other in sorted(early.values(), key=lambda e: e.seq):
             try:
                 self._authenticate(other)
@@ -438,6 +514,8 @@ class PeerSession:
     def _authenticate(self, env: Envelope) -> None:
         table = self.table
         assert table is not None
+        if env.game != table.game_id:
+            raise ProtocolError(Code.WRONG_GAME, f"entry {env.seq} was signed for another game in this room")
         if env.seat >= table.n:
             raise ProtocolError(Code.UNKNOWN_SEAT, f"seat {env.seat} is not at this table")
         if env.signed_by(table.seats[env.seat].sign):
@@ -475,17 +553,25 @@ class PeerSession:
         bucket = self._buffer.setdefault(env.seq, {})
         if env.data in bucket:
             return
+        mine = 0
         for other in bucket.values():
             if other.seat == env.seat:
-                self._equivocation(other, env)
-                return
-        bucket[env.data] = env
+                if other.prev == env.prev:
+                    self._equivocation(other, env)
+                    return
+                mine += 1
+        if mine >= MAX_FORKS:
+            raise ProtocolError(Code.SEQUENCE, f"seat {env.seat} sent too many entries {env.seq} on other chains")
+        bucket[env.data] = env  # another seat's, or chained to another entry: the chain decides (_drain)
 
     def _conflict(self, applied: Envelope, env: Envelope) -> None:
         """An entry for a seq already settled: a duplicate, equivocation, or a stranger's."""
         if applied.data == env.data:
             return
         if applied.seat == env.seat:
+            if env.prev != applied.prev:
+                # Not an equivocation: two statements are only in conflict on the same chain.
+                raise ProtocolError(Code.STALE, f"seat {env.seat}'s entry {env.seq} chains to another entry")
             self._equivocation(applied, env)
             return
         table = self.table
@@ -537,7 +623,10 @@ class PeerSession:
             exp = table.expected()
             if not bucket or exp is None:
                 return
-            candidates = sorted(bucket.values(), key=lambda e: (e.type == "gone", e.seat != exp.writer, e.data))
+            candidates = sorted(
+                bucket.values(),
+                key=lambda e: (e.prev != table.head_digest, e.type == "gone", e.seat != exp.writer, e.data),
+            )
             held_back: list[Envelope] = []
             if (seq, exp.writer) in self._voted:
                 # My vote stands until every vote is in (then the designated seat writes `gone`), unless
@@ -610,7 +699,16 @@ class PeerSession:
         if self.seat is None or self._key is None or self._left or self.finished or entry.seq in self._acked:
             return
         self._acked.add(entry.seq)
-        env = seal_envelope(self._key, self.room, entry.seq + 1, entry.digest, self.seat, "vote", {"target": self.seat})
+        env = seal_envelope(
+            self._key,
+            self.room,
+            entry.seq + 1,
+            entry.digest,
+            self.seat,
+            "vote",
+            {"target": self.seat},
+            game=self.table.game_id,  # type: ignore[union-attr]
+        )
         self._notices.append(Outbound(env.seq, env.data, f"notice/{self.seat}/{env.seq}/ack"))
 
     def _entry_waiting(self, exp: Expect) -> bool:
@@ -689,7 +787,9 @@ class PeerSession:
 
     def _sign(self, seq: int, type_: str, body: dict[str, Any]) -> Envelope:
         assert self._key is not None and self.table is not None and self.seat is not None
-        return seal_envelope(self._key, self.room, seq, self.table.head_digest, self.seat, type_, body)
+        return seal_envelope(
+            self._key, self.room, seq, self.table.head_digest, self.seat, type_, body, game=self.table.game_id
+        )
 
     def _auto_body(self, exp: Expect) -> dict[str, Any]:
         table = self.table
@@ -755,7 +855,16 @@ class PeerSession:
         return {
             "cards": self.table.ledger.secrets_body(self.ring),
             "sealed": {k: list(v) for k, v in self.salts.items()},
-            "box": self._box.private_bytes(),
+            "deliveries": self._delivery_keys(),
+        }
+
+    def _delivery_keys(self) -> dict[int, bytes]:
+        """The delivery key of each box this seat sent: they open what it sent, and nothing it received."""
+        assert self.table is not None and self._box is not None and self.seat is not None
+        return {
+            seq: delivery_key(self._box, delivery_context(self.room, source, target, seq)).private_bytes()
+            for seq, source, target, _box in self.table.deliveries
+            if source == self.seat
         }
 
     def _share(self, label: str) -> bytes:
@@ -767,7 +876,11 @@ class PeerSession:
         # Synthetic nonce: a function of the secret, the context and the plaintext, so a restarted
         # peer that seals something else at the same seq can never reuse a nonce under one key.
         digest = hashlib.sha256(b"sealed-table/nonce\x00" + self._secret + context + plain).digest()
-        return seal(self._box, self.table.seats[target].box, context, plain, lambda n: digest[:n])
+        try:
+            return seal(self._box, self.table.seats[target].box, context, plain, lambda n: digest[:n])
+        except SealError as exc:  # the genesis refuses such keys; if one got in, it is the key holder's doing
+            self._seq_hint = 0
+            raise Misconduct(target, f"its agreement key cannot be sealed to ({exc})") from None
 
     def knowledge_with(self, sealed: Mapping[int, Any]) -> Knowledge:
         k = self.knowledge.copy()
@@ -829,6 +942,21 @@ class PeerSession:
                         self._knowledge.sealed[secret] = value
                 except (SealError, ValueError, TypeError):
                     pass
+
+
+def timeout_problem(timeout_ms: int, dev_timeout_ms: int | None = None) -> str | None:
+    """None if a genesis may fix ``timeout_ms`` as its silence timeout, else why not.
+
+    The host chooses within MIN_TIMEOUT_MS..MAX_TIMEOUT_MS (30 s .. 7 days): shorter, and
+    honest seats' automatic votes eject whoever stops to think; a 1 ms genesis would let
+    its host eject anyone.  Tests and demos run short games through ``dev_timeout_ms``:
+    the one value outside the range this session was told, explicitly, to accept.  The
+    program's own lobby and join never pass it, so a joiner of a real game refuses such
+    a genesis (``Rejected`` with code ``genesis``) instead of accepting it silently.
+    """
+    if MIN_TIMEOUT_MS <= timeout_ms <= MAX_TIMEOUT_MS or timeout_ms == dev_timeout_ms:
+        return None
+    return f"timeout of {timeout_ms} ms is outside {MIN_TIMEOUT_MS // 1000} s .. {MAX_TIMEOUT_MS // 86_400_000} days"
 
 
 def agreement_key(secret: bytes) -> AgreementKey:

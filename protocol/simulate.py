@@ -23,10 +23,13 @@ from .cheats import CATALOGUE, CHEATS, GAME_CATALOGUE, Cheater, TamperedSave
 from .crypto.signing import SigningKey
 from .events import Verdict, YourTurn
 from .savefile import SaveFileError, verify_bytes
+from .schema import MIN_TIMEOUT_MS
 from .session import PeerSession
+from .table import SeatCardError
 
 MAX_DELAY_MS = 40
-TIMEOUT_MS = 5_000
+#: The shortest timeout a real game may have (simulated clocks: no game waits for it in real time).
+TIMEOUT_MS = MIN_TIMEOUT_MS
 MAX_STEPS = 2_000_000
 
 
@@ -38,6 +41,8 @@ def classify(verdict: Verdict | None) -> str:
         return "fair"
     reason = verdict.reason
     kinds = (
+        ("agreement key is not a valid", "low-order-agreement-key"),
+        ("signing key is not a valid", "small-order-signing-key"),
         ("forged signature", "forged-signature"),
         ("out of turn", "out-of-turn"),
         ("replayed entry", "replayed-entry"),
@@ -89,7 +94,6 @@ def play(
     rng = SeededStream(seed, "network")
     keys = [SigningKey.generate(SeededStream(seed, f"sign/{s}").token(32)) for s in range(players)]
     secrets = [SeededStream(seed, f"secret/{s}").token(32) for s in range(players)]
-    cards = [PeerSession.seat_card(f"bot {s}", keys[s], (cards_from or {}).get(s, secrets[s])) for s in range(players)]
     room = "sim-" + hashlib.sha256(seed).hexdigest()[:12]
     bots = [spec.bots[bot](s, seed) for s in range(players)]
     cls: list[type[PeerSession]] = [PeerSession] * players
@@ -97,13 +101,18 @@ def play(
         cls[cheater] = CHEATS[cheat]
     for s, special in (classes or {}).items():
         cls[s] = special
+    cards = [cls[s].seat_card(f"bot {s}", keys[s], (cards_from or {}).get(s, secrets[s])) for s in range(players)]
     peers: list[PeerSession] = []
     for s in range(players):
         if s == 0:
-            if cls[0] is PeerSession:
-                peer = PeerSession.create(room, game, options or {}, cards, keys[0], secrets[0], TIMEOUT_MS)
-            else:
-                peer = _create_as(cls[0], room, game, options or {}, cards, keys[0], secrets[0])
+            try:
+                if cls[0] is PeerSession:
+                    peer = PeerSession.create(room, game, options or {}, cards, keys[0], secrets[0], TIMEOUT_MS)
+                else:
+                    peer = _create_as(cls[0], room, game, options or {}, cards, keys[0], secrets[0])
+            except SeatCardError as exc:  # the host refuses a seat card: no game, the seat is named
+                refused = Verdict(False, exc.seat, 0, f"invalid seat card: {exc.reason}")
+                return GameRun({s: refused for s in range(players) if cheat is None or s != cheater}, b"", 0)
         else:
             peer = cls[s](room, s, keys[s], secrets[s], creator=keys[0].public_bytes())
         peers.append(peer)

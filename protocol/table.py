@@ -35,8 +35,9 @@ from engines.core import (
 from .cards import CardLedger, CardProtocolError, SeatSecrets
 from .crypto.commit import opens
 from .crypto.group import is_scalar
-from .crypto.private import AgreementKey, SealError
+from .crypto.private import AgreementKey, SealError, valid_agreement_key
 from .crypto.randomness import joint_value, opens_share, outcome
+from .crypto.signing import valid_public_key
 from .envelope import Envelope
 from .errors import Code, Misconduct, ProtocolError
 from .events import (
@@ -64,6 +65,57 @@ class SeatInfo:
 
     def as_body(self) -> dict[str, Any]:
         return {"name": self.name, "sign": self.sign, "box": self.box}
+
+    def problem(self) -> str | None:
+        """None if this card may sit at a table, else what is wrong with it (see :func:`seat_card_problem`)."""
+        return seat_card_problem(self)
+
+
+class SeatCardError(ValueError):
+    """A seat card that no table may take; ``seat`` is the card's place in the list, ``reason`` why."""
+
+    def __init__(self, seat: int, reason: str) -> None:
+        super().__init__(f"seat {seat}'s card is refused: {reason}")
+        self.seat = seat
+        self.reason = reason
+
+
+def seat_card_problem(info: Any) -> str | None:
+    """None if ``info`` (a :class:`SeatInfo` or its body) is a valid seat card, else why not.
+
+    The one check of a card, for the lobby (a host refuses the card before giving a seat),
+    the creator (:meth:`PeerSession.create`) and every replica (the genesis): the name is
+    text, the signing key a valid Ed25519 key of the prime-order group (a small-order key
+    verifies signatures anybody can make) and the agreement key a valid X25519 key (a
+    low-order one makes every secret sealed to it all zeros, and the sealing seat stuck).
+    """
+    if isinstance(info, dict):
+        if set(info) != {"name", "sign", "box"}:
+            return "a seat card has exactly a name, a signing key and an agreement key"
+        info = SeatInfo(info["name"], info["sign"], info["box"])
+    if not isinstance(info, SeatInfo):
+        return "not a seat card"
+    if type(info.name) is not str or len(info.name) > 40:
+        return "the name must be text of at most 40 characters"
+    if not valid_public_key(info.sign):
+        return "the signing key is not a valid Ed25519 key (malformed, non-canonical or of small order)"
+    if not valid_agreement_key(info.box):
+        return "the agreement key is not a valid X25519 key (malformed, non-canonical or of low order)"
+    return None
+
+
+def check_seat_cards(seats: Any) -> None:
+    """Raise :class:`SeatCardError` for the first invalid card, or two cards sharing a key."""
+    signs: dict[bytes, int] = {}
+    boxes: dict[bytes, int] = {}
+    for index, info in enumerate(seats):
+        problem = seat_card_problem(info)
+        if problem is not None:
+            raise SeatCardError(index, problem)
+        sign, box = (info["sign"], info["box"]) if isinstance(info, dict) else (info.sign, info.box)
+        if sign in signs or box in boxes:
+            raise SeatCardError(index, f"it shares a key with seat {signs.get(sign, boxes.get(box))}'s card")
+        signs[sign], boxes[box] = index, index
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +189,10 @@ class Table:
         self.n = len(self.seats)
         if not self.spec.min_players <= self.n <= self.spec.max_players:
             raise ProtocolError(Code.GENESIS, f"{self.spec.name} is not for {self.n} players")
-        if len({s.sign for s in self.seats}) != self.n or len({s.box for s in self.seats}) != self.n:
-            raise ProtocolError(Code.GENESIS, "two seats share a key")
+        try:
+            check_seat_cards(self.seats)
+        except SeatCardError as exc:
+            raise ProtocolError(Code.GENESIS, f"the genesis holds an invalid seat card: {exc}") from None
         if genesis.seat != 0 or not genesis.signed_by(self.seats[0].sign):
             raise ProtocolError(Code.GENESIS, "the genesis is not signed by seat 0's key it names")
         self.options = dict(body["options"])
@@ -147,6 +201,8 @@ class Table:
         except Exception as exc:  # the engine refuses these options: say why, do not crash
             raise ProtocolError(Code.GENESIS, f"the game refuses these options: {exc}") from None
         self.room = genesis.room
+        #: What every other entry and notice of this game carries as ``game``: the genesis's hash.
+        self.game_id: bytes = genesis.digest
         self.game = self.spec.name
         self.nonce: bytes = body["nonce"]
         self.timeout_ms: int = body["timeout_ms"]
@@ -445,12 +501,22 @@ class Table:
         self.entries_of[("secrets", env.seat, 0)] = env.seq
 
     def _take_secrets(self, seat: int, secrets: dict[str, Any]) -> None:
-        try:
-            key = AgreementKey.from_private_bytes(secrets["box"])
-        except SealError:
-            raise Misconduct(seat, "published an invalid agreement key") from None
-        if not key.matches(self.seats[seat].box):
-            raise Misconduct(seat, "published an agreement key that is not the one in the genesis")
+        """A seat's published secrets (end of game, or its leave notice): checked as far as they can be now.
+
+        ``deliveries`` holds the delivery key of each box the seat sent (never its agreement
+        key, which opens the boxes it received: see :mod:`protocol.crypto.private`); each
+        must be the key of a box of this seat in the log, checked against the box at once.
+        """
+        sent = {seq: box for seq, source, _target, box in self.deliveries if source == seat}
+        for seq, key in secrets["deliveries"].items():
+            if seq not in sent:
+                raise Misconduct(seat, f"published a delivery key for entry {seq}, which is no delivery of its own")
+            try:
+                public = AgreementKey.from_private_bytes(key).public_bytes()
+            except SealError:
+                raise Misconduct(seat, f"published an invalid delivery key for entry {seq}") from None
+            if public != sent[seq][:32]:
+                raise Misconduct(seat, f"published a false delivery key: it is not the key of the box of entry {seq}")
         try:
             rounds = self.ledger.secrets_from_body(seat, secrets["cards"])
         except CardProtocolError as exc:
@@ -479,6 +545,7 @@ class Table:
                 and proofs[0].type == "leave"
                 and proofs[0].seat == target
                 and proofs[0].room == self.room
+                and proofs[0].game == self.game_id
                 and proofs[0].signed_by(self.seats[target].sign)
             )
             if not ok:
@@ -490,6 +557,7 @@ class Table:
                 if (
                     vote.type != "vote"
                     or vote.room != self.room
+                    or vote.game != self.game_id
                     or vote.seq != env.seq
                     or vote.prev != self.head_digest
                     or vote.body["target"] != target

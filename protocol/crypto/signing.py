@@ -1,8 +1,9 @@
 """Ed25519 signatures: who wrote a log entry, checkable by anyone.
 
-A thin wrapper over ``cryptography`` so the rest of the protocol deals in raw
-bytes (32-byte public keys, 64-byte signatures) that travel in msgpack bodies,
-and so that verification is a plain boolean that never raises on hostile input.
+A thin wrapper so the rest of the protocol deals in raw bytes (32-byte public
+keys, 64-byte signatures) that travel in msgpack bodies, and so that verification
+is a plain boolean that never raises on hostile input.  Signing uses
+``cryptography``; verifying uses libsodium alone, strictly (see :func:`verify`).
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
-from nacl.bindings import crypto_sign_open
+from nacl.bindings import crypto_core_ed25519_is_valid_point, crypto_sign_open
 
 PUBLIC_BYTES = 32
 SIGNATURE_BYTES = 64
@@ -58,44 +58,51 @@ class SigningKey:
         return f"SigningKey(public={self.public_bytes().hex()[:16]}…)"
 
 
-def _sodium_accepts(public: bytes, data: bytes, signature: bytes) -> bool:
-    """libsodium's verdict, a fast path: twice as fast as OpenSSL's on this machine.
+def valid_public_key(public: object) -> bool:
+    """Whether ``public`` is a key a seat may sign with: 32 bytes, canonical, on the curve, in the prime-order group.
 
-    libsodium checks the same (cofactorless) equation as OpenSSL and refuses strictly
-    more (small-order keys and ``R``, non-canonical encodings), so whatever it accepts
-    OpenSSL accepts too.  It is only trusted to say yes: on a no, OpenSSL decides, so
-    every verdict is exactly OpenSSL's (tests/protocol/test_ps_fastpaths.py).
+    A small-order key (the identity, or one of the seven other torsion points) is refused:
+    for it a cofactorless check accepts a "signature" that anybody can make for any message
+    (``R = S·B``), so everyone could write that seat's entries.  Refused too: non-canonical
+    encodings and points outside the prime-order subgroup, which no honest key generator
+    makes.  Checked wherever a key enters the game (seat cards, the lobby, the genesis).
     """
+    if not isinstance(public, (bytes, bytearray)) or len(public) != PUBLIC_BYTES:
+        return False
     try:
-        crypto_sign_open(signature + data, public)
-    except Exception:  # BadSignatureError, or anything odd: OpenSSL decides
+        return bool(crypto_core_ed25519_is_valid_point(bytes(public)))
+    except Exception:  # pynacl raises on anything odd: not a valid key
+        return False
+
+
+def verify(public: bytes, data: bytes, signature: bytes) -> bool:
+    """True when ``signature`` is ``public``'s signature over ``data``; False on any bad input.
+
+    The one verifier of the protocol: libsodium's ``crypto_sign_open`` (the semantics of
+    ``crypto_sign_verify_detached``), which refuses small-order and non-canonical keys,
+    small-order ``R`` and non-canonical ``S``.  There is no second opinion: a fallback that
+    accepts more (OpenSSL's cofactorless check accepts every signature for a small-order
+    key) would make the verdict depend on which library answered.  The key is also checked
+    with :func:`valid_public_key` here, so a key that slipped past validation still signs
+    nothing.
+    """
+    if not isinstance(public, (bytes, bytearray)) or len(public) != PUBLIC_BYTES:
+        return False
+    if not isinstance(signature, (bytes, bytearray)) or len(signature) != SIGNATURE_BYTES:
+        return False
+    if not isinstance(data, (bytes, bytearray)):
+        return False
+    public = bytes(public)
+    if not _valid_cached(public):
+        return False
+    try:
+        crypto_sign_open(bytes(signature) + bytes(data), public)
+    except Exception:  # BadSignatureError, or anything odd: not a valid signature
         return False
     return True
 
 
 @lru_cache(maxsize=256)
-def _public_key(public: bytes) -> Ed25519PublicKey:
-    """The parsed public key, kept: a table checks thousands of entries against the same few seats.
-
-    ``from_public_bytes`` raises on a bad key; exceptions are not cached, so a bad key is
-    refused every time exactly as before.
-    """
-    return Ed25519PublicKey.from_public_bytes(public)
-
-
-def verify(public: bytes, data: bytes, signature: bytes) -> bool:
-    """True when ``signature`` is ``public``'s signature over ``data``; False on any bad input."""
-    try:
-        if not isinstance(public, (bytes, bytearray)) or len(public) != PUBLIC_BYTES:
-            return False
-        if not isinstance(signature, (bytes, bytearray)) or len(signature) != SIGNATURE_BYTES:
-            return False
-        if not isinstance(data, (bytes, bytearray)):
-            return False
-        public, signature, data = bytes(public), bytes(signature), bytes(data)
-        if _sodium_accepts(public, data, signature):
-            return True
-        _public_key(public).verify(signature, data)
-        return True
-    except (InvalidSignature, ValueError, TypeError):
-        return False
+def _valid_cached(public: bytes) -> bool:
+    """:func:`valid_public_key`, kept: a table checks thousands of entries against the same few seats."""
+    return valid_public_key(public)

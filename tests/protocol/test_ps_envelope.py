@@ -12,10 +12,11 @@ from protocol.errors import Code, ProtocolError
 
 KEY = SigningKey.generate(SeededStream(b"env", "k").token(32))
 BODY = {"c": bytes(32), "hash": bytes(32)}
+GAME = bytes(range(100, 132))  # the hash of some genesis
 
 
 def good() -> bytes:
-    return seal(KEY, "room", 3, bytes(range(32)), 1, "seed-commit", BODY).data
+    return seal(KEY, "room", 3, bytes(range(32)), 1, "seed-commit", BODY, game=GAME).data
 
 
 def fields(data: bytes) -> dict:
@@ -40,7 +41,10 @@ def test_a_sealed_entry_parses_and_verifies():
     [
         (lambda f: f.pop("sig"), Code.UNSIGNED),
         (lambda f: f.update(sig=b"short"), Code.UNSIGNED),
-        (lambda f: f.update(v=2), Code.VERSION),
+        (lambda f: f.update(v=1), Code.VERSION),
+        (lambda f: f.update(game=b"x"), Code.MALFORMED),
+        (lambda f: f.update(game=bytes(32)), Code.MALFORMED),  # the zero hash: the genesis's alone
+        (lambda f: f.pop("game"), Code.MALFORMED),
         (lambda f: f.update(type="teleport"), Code.UNKNOWN_TYPE),
         (lambda f: f.update(seq=-1), Code.MALFORMED),
         (lambda f: f.update(prev=b"x"), Code.MALFORMED),
@@ -71,15 +75,20 @@ def test_garbage_oversize_and_non_canonical_bytes_are_refused():
 def test_only_entry_zero_is_a_genesis():
     body = {"game": "toy", "options": {}, "seats": [], "nonce": bytes(32), "timeout_ms": 5}
     with pytest.raises(ProtocolError):
-        seal(KEY, "room", 1, ZERO_HASH, 0, "genesis", body)
+        seal(KEY, "room", 1, ZERO_HASH, 0, "genesis", body, game=ZERO_HASH)
     with pytest.raises(ProtocolError):
-        seal(KEY, "room", 0, ZERO_HASH, 0, "seed-commit", BODY)
+        seal(KEY, "room", 0, ZERO_HASH, 0, "genesis", body, game=GAME)
+    with pytest.raises(ProtocolError):
+        seal(KEY, "room", 0, ZERO_HASH, 0, "seed-commit", BODY, game=GAME)
 
 
 def test_signature_covers_every_field():
     f = fields(good())
     f["seq"] = 4
     assert not parse(canonical_encode(f)).signed_by(KEY.public_bytes())
+    g = fields(good())
+    g["game"] = bytes(range(1, 33))  # the same entry, claimed for another game
+    assert not parse(canonical_encode(g)).signed_by(KEY.public_bytes())
 
 
 def _reference_depth_ok(value, limit: int) -> bool:

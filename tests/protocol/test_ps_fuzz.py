@@ -88,7 +88,7 @@ def _genesis_with(options, seats_count: int = 2, game: str = "system-launch") ->
     secrets = [SeededStream(b"g", f"s{s}").token(32) for s in range(seats_count)]
     cards = [PeerSession.seat_card("x", keys[s], secrets[s]).as_body() for s in range(seats_count)]
     body = {"game": game, "options": options, "seats": cards, "nonce": bytes(32), "timeout_ms": 1000}
-    return seal(keys[0], "room", 0, ZERO_HASH, 0, "genesis", body).data, [keys, secrets]
+    return seal(keys[0], "room", 0, ZERO_HASH, 0, "genesis", body, game=ZERO_HASH).data, [keys, secrets]
 
 
 @settings(max_examples=max(20, EXAMPLES // 5), deadline=None, suppress_health_check=list(HealthCheck))

@@ -147,7 +147,9 @@ async def _vandalise(address: str, room: str, rounds: int) -> int:
         for r in range(rounds):
             for seq in (r + 1, r + 3, r + 8):
                 topic = f"sealed/v1/room/{room}/log/{seq}"
-                forged = seal_envelope(stranger, room, seq, ZERO_HASH, r % 4, "action", FORGED_BODY)
+                forged = seal_envelope(
+                    stranger, room, seq, ZERO_HASH, r % 4, "action", FORGED_BODY, game=bytes([1]) * 32
+                )
                 for payload in (b"\x00garbage" * 7, forged.data, b""):
                     await client.publish(topic, payload, qos=1, retain=True)
                     sent += 1
