@@ -342,17 +342,8 @@ class HexBoard(QWidget):
             p.drawPolygon(paint.hexagon(self.hex_center(h), r * 0.95))
         targets = self.targets()
         for h, options in targets.items():
-            virus = options[0][0] == "virus"
-            if virus:
-                continue
-            # White, not a colour: every colour already names a Network.
-            c = self.hex_center(h)
-            p.setPen(QPen(QColor(255, 255, 255, 200), max(1.2, r * 0.05), Qt.PenStyle.DashLine))
-            p.setBrush(QColor(255, 255, 255, 28 if h != self.planned else 110))
-            p.drawPolygon(paint.hexagon(c, r * 0.84))
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(255, 255, 255, 200))
-            p.drawEllipse(c, r * 0.12, r * 0.12)
+            if options[0][0] != "virus" and h not in stacks:
+                self._paint_target(p, self.hex_center(h), r, h == self.planned)
         for t in scene.traps:
             if t.hex not in stacks:
                 paint.trap(p, self.hex_center(t.hex), r, t.owner, t.armed)
@@ -389,6 +380,9 @@ class HexBoard(QWidget):
             trap = [t for t in scene.traps if t.hex == h]
             if trap:
                 paint.trap(p, QPointF(c.x(), c.y() + r * 0.62), r * 0.45, trap[0].owner, trap[0].armed)
+        for h, options in targets.items():  # a Climber's targets on occupied hexes: drawn over the stack
+            if options[0][0] != "virus" and h in stacks:
+                self._paint_target(p, self.hex_center(h, self._layer_of(h)), r, h == self.planned)
         for h, options in targets.items():
             if options[0][0] == "virus":
                 layer = len(stacks.get(h, [None])) - 1
@@ -402,6 +396,16 @@ class HexBoard(QWidget):
         self._paint_flashes(p, r)
         if self.overlay is not None:
             self._paint_overlay(p)
+
+    @staticmethod
+    def _paint_target(p: QPainter, c: QPointF, r: float, planned: bool) -> None:
+        """A legal destination: a dashed white outline and a dot (white: every colour names a Network)."""
+        p.setPen(QPen(QColor(255, 255, 255, 220), max(1.2, r * 0.06), Qt.PenStyle.DashLine))
+        p.setBrush(QColor(255, 255, 255, 40 if not planned else 110))
+        p.drawPolygon(paint.hexagon(c, r * 0.84))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(255, 255, 255, 220))
+        p.drawEllipse(c, r * 0.12, r * 0.12)
 
     def _layer_of(self, h: Hex) -> int:
         return max(0, len(self.scene.stacks().get(h, [])) - 1)

@@ -92,6 +92,7 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "cc.btn.cancel": ("Cancel", "Anuluj", "Отмена"),
     "cc.btn.place": ("Place the {kind} on {hex}", "Wystaw: {kind} na {hex}", "Выставить: {kind} на {hex}"),
     "cc.btn.move": ("Move to {hex}", "Ruch na {hex}", "Ход на {hex}"),
+    "cc.btn.climb": ("Climb onto the {kind} at {hex}", "Wspinaczka: na {kind}, {hex}", "Забраться на {kind}, {hex}"),
     "cc.btn.jump": ("Jump to {hex}", "Skok na {hex}", "Прыжок на {hex}"),
     "cc.btn.jump2": (
         "Double jump via {mid} to {hex}",
