@@ -344,9 +344,6 @@ class HexBoard(QWidget):
         for h, options in targets.items():
             if options[0][0] != "virus" and h not in stacks:
                 self._paint_target(p, self.hex_center(h), r, h == self.planned)
-        for t in scene.traps:
-            if t.hex not in stacks:
-                paint.trap(p, self.hex_center(t.hex), r, t.owner, t.armed)
         for c in scene.cores:
             if c not in stacks:
                 paint.core(p, self.hex_center(c), r)
@@ -356,7 +353,7 @@ class HexBoard(QWidget):
             for u in layers:
                 c = self.hex_center(h, u.layer)
                 top = u.top
-                paint.unit(p, c, r, u.owner, u.kind, highlight=top and h == picked_hex)
+                paint.unit(p, c, r, u.owner, u.kind, highlight=top and h == picked_hex, letter=not top)
                 if u.identity is not None:
                     paint.identity_badge(p, c, r, u.identity)
                 if u.frozen:
@@ -377,9 +374,6 @@ class HexBoard(QWidget):
                 p.drawPolygon(paint.hexagon(c, r * 0.98))
             if h in scene.cores:  # a Data Core under a unit that does not collect it (not a Runner)
                 paint.core(p, QPointF(c.x() - r * 0.05, c.y() + r * 0.62), r * 0.45)
-            trap = [t for t in scene.traps if t.hex == h]
-            if trap:
-                paint.trap(p, QPointF(c.x(), c.y() + r * 0.62), r * 0.45, trap[0].owner, trap[0].armed)
         for h, options in targets.items():  # a Climber's targets on occupied hexes: drawn over the stack
             if options[0][0] != "virus" and h in stacks:
                 self._paint_target(p, self.hex_center(h, self._layer_of(h)), r, h == self.planned)
@@ -394,6 +388,16 @@ class HexBoard(QWidget):
         self._paint_last_move(p, r)
         self._paint_plan(p, r)
         self._paint_flashes(p, r)
+        # Last, over the routes and flashes: the traps' marks and the Network letters (the colour-blind cue).
+        for t in scene.traps:
+            if t.hex in stacks:
+                c = self.hex_center(t.hex, stacks[t.hex][-1].layer)
+                paint.trap(p, QPointF(c.x(), c.y() + r * 0.62), r * 0.45, t.owner, t.armed)
+            else:
+                paint.trap(p, self.hex_center(t.hex), r, t.owner, t.armed)
+        for h, layers in stacks.items():
+            top = layers[-1]
+            paint.unit_letter(p, self.hex_center(h, top.layer), r, top.owner)
         if self.overlay is not None:
             self._paint_overlay(p)
 
