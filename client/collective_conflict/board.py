@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from . import paint
 from .choices import Action, Choices, Hex, Source, core_of, moved_route, path_of, route_of
+from .present import hover_text
 from .scene import Changes, Scene, build_scene, diff
 
 SQRT3 = math.sqrt(3)
@@ -128,10 +129,16 @@ class HexBoard(QWidget):
         self.choices = Choices(legal if enabled else [], bool(view["settings"].get("classic")))
         if self.picked is not None and self.picked not in self.choices.by_source:
             self.cancel()
-        if self.auto_fit:
-            self.fit()
+        if self.auto_fit and (before is None or not self.all_in_view()):
+            self.fit()  # only when something would be off the board: a structure that jumps each move is hard to read
         self.update()
         return changes
+
+    def all_in_view(self) -> bool:
+        """Whether every unit and offered hex lies wholly inside the board at the current zoom."""
+        margin = self.zoom * 1.0
+        inner = QRectF(self.rect()).adjusted(margin, margin, -margin, -margin)
+        return all(inner.contains(self.hex_center(h)) for h in self.interesting())
 
     def _start_flashes(self, changes: Changes, animate_ms: int) -> None:
         flashes = [(h, QColor("#ff5a4a")) for _, h in changes.wrecked]
@@ -300,9 +307,15 @@ class HexBoard(QWidget):
         hover = self.hit(event.position())
         if hover != self.hover:
             self.hover = hover
+            self.setToolTip(self.hover_text(hover))
             offered = hover in self.targets() or hover in self.sources()
             self.setCursor(Qt.CursorShape.PointingHandCursor if offered else Qt.CursorShape.OpenHandCursor)
             self.update()
+
+    def hover_text(self, h: Hex) -> str:
+        """The tooltip of hex ``h``: its coordinates and what lies there, top first."""
+        scene = self.scene
+        return hover_text(h, scene.units, scene.traps, scene.cores)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton or self._press is None:
