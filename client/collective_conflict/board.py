@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from . import paint
 from .choices import Action, Choices, Hex, Source, core_of, moved_route, path_of, route_of
+from .present import hover_text
 from .scene import Changes, Scene, build_scene, diff
 
 SQRT3 = math.sqrt(3)
@@ -128,10 +129,16 @@ class HexBoard(QWidget):
         self.choices = Choices(legal if enabled else [], bool(view["settings"].get("classic")))
         if self.picked is not None and self.picked not in self.choices.by_source:
             self.cancel()
-        if self.auto_fit:
-            self.fit()
+        if self.auto_fit and (before is None or not self.all_in_view()):
+            self.fit()  # only when something would be off the board: a structure that jumps each move is hard to read
         self.update()
         return changes
+
+    def all_in_view(self) -> bool:
+        """Whether every unit and offered hex lies wholly inside the board at the current zoom."""
+        margin = self.zoom * 1.0
+        inner = QRectF(self.rect()).adjusted(margin, margin, -margin, -margin)
+        return all(inner.contains(self.hex_center(h)) for h in self.interesting())
 
     def _start_flashes(self, changes: Changes, animate_ms: int) -> None:
         flashes = [(h, QColor("#ff5a4a")) for _, h in changes.wrecked]
@@ -300,9 +307,15 @@ class HexBoard(QWidget):
         hover = self.hit(event.position())
         if hover != self.hover:
             self.hover = hover
+            self.setToolTip(self.hover_text(hover))
             offered = hover in self.targets() or hover in self.sources()
             self.setCursor(Qt.CursorShape.PointingHandCursor if offered else Qt.CursorShape.OpenHandCursor)
             self.update()
+
+    def hover_text(self, h: Hex) -> str:
+        """The tooltip of hex ``h``: its coordinates and what lies there, top first."""
+        scene = self.scene
+        return hover_text(h, scene.units, scene.traps, scene.cores)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton or self._press is None:
@@ -342,20 +355,8 @@ class HexBoard(QWidget):
             p.drawPolygon(paint.hexagon(self.hex_center(h), r * 0.95))
         targets = self.targets()
         for h, options in targets.items():
-            virus = options[0][0] == "virus"
-            if virus:
-                continue
-            # White, not a colour: every colour already names a Network.
-            c = self.hex_center(h)
-            p.setPen(QPen(QColor(255, 255, 255, 200), max(1.2, r * 0.05), Qt.PenStyle.DashLine))
-            p.setBrush(QColor(255, 255, 255, 28 if h != self.planned else 110))
-            p.drawPolygon(paint.hexagon(c, r * 0.84))
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(255, 255, 255, 200))
-            p.drawEllipse(c, r * 0.12, r * 0.12)
-        for t in scene.traps:
-            if t.hex not in stacks:
-                paint.trap(p, self.hex_center(t.hex), r, t.owner, t.armed)
+            if options[0][0] != "virus" and h not in stacks:
+                self._paint_target(p, self.hex_center(h), r, h == self.planned)
         for c in scene.cores:
             if c not in stacks:
                 paint.core(p, self.hex_center(c), r)
@@ -365,7 +366,7 @@ class HexBoard(QWidget):
             for u in layers:
                 c = self.hex_center(h, u.layer)
                 top = u.top
-                paint.unit(p, c, r, u.owner, u.kind, highlight=top and h == picked_hex)
+                paint.unit(p, c, r, u.owner, u.kind, highlight=top and h == picked_hex, letter=not top)
                 if u.identity is not None:
                     paint.identity_badge(p, c, r, u.identity)
                 if u.frozen:
@@ -386,9 +387,9 @@ class HexBoard(QWidget):
                 p.drawPolygon(paint.hexagon(c, r * 0.98))
             if h in scene.cores:  # a Data Core under a unit that does not collect it (not a Runner)
                 paint.core(p, QPointF(c.x() - r * 0.05, c.y() + r * 0.62), r * 0.45)
-            trap = [t for t in scene.traps if t.hex == h]
-            if trap:
-                paint.trap(p, QPointF(c.x(), c.y() + r * 0.62), r * 0.45, trap[0].owner, trap[0].armed)
+        for h, options in targets.items():  # a Climber's targets on occupied hexes: drawn over the stack
+            if options[0][0] != "virus" and h in stacks:
+                self._paint_target(p, self.hex_center(h, self._layer_of(h)), r, h == self.planned)
         for h, options in targets.items():
             if options[0][0] == "virus":
                 layer = len(stacks.get(h, [None])) - 1
@@ -400,8 +401,28 @@ class HexBoard(QWidget):
         self._paint_last_move(p, r)
         self._paint_plan(p, r)
         self._paint_flashes(p, r)
+        # Last, over the routes and flashes: the traps' marks and the Network letters (the colour-blind cue).
+        for t in scene.traps:
+            if t.hex in stacks:
+                c = self.hex_center(t.hex, stacks[t.hex][-1].layer)
+                paint.trap(p, QPointF(c.x(), c.y() + r * 0.62), r * 0.45, t.owner, t.armed)
+            else:
+                paint.trap(p, self.hex_center(t.hex), r, t.owner, t.armed)
+        for h, layers in stacks.items():
+            top = layers[-1]
+            paint.unit_letter(p, self.hex_center(h, top.layer), r, top.owner)
         if self.overlay is not None:
             self._paint_overlay(p)
+
+    @staticmethod
+    def _paint_target(p: QPainter, c: QPointF, r: float, planned: bool) -> None:
+        """A legal destination: a dashed white outline and a dot (white: every colour names a Network)."""
+        p.setPen(QPen(QColor(255, 255, 255, 220), max(1.2, r * 0.06), Qt.PenStyle.DashLine))
+        p.setBrush(QColor(255, 255, 255, 40 if not planned else 110))
+        p.drawPolygon(paint.hexagon(c, r * 0.84))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(255, 255, 255, 220))
+        p.drawEllipse(c, r * 0.12, r * 0.12)
 
     def _layer_of(self, h: Hex) -> int:
         return max(0, len(self.scene.stacks().get(h, [])) - 1)

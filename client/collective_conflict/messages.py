@@ -92,6 +92,25 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "cc.btn.cancel": ("Cancel", "Anuluj", "Отмена"),
     "cc.btn.place": ("Place the {kind} on {hex}", "Wystaw: {kind} na {hex}", "Выставить: {kind} на {hex}"),
     "cc.btn.move": ("Move to {hex}", "Ruch na {hex}", "Ход на {hex}"),
+    "cc.hover.unit": ("{kind} · Network {mark}", "{kind} · Sieć {mark}", "{kind} · Сеть {mark}"),
+    "cc.hover.yours": ("{kind} (only you know)", "{kind} (wiesz tylko ty)", "{kind} (знаете только вы)"),
+    "cc.hover.core": ("Data Core", "Data Core", "Data Core"),
+    "cc.hover.trap_armed": (
+        "Your trap, armed (Network {mark})",
+        "Twoja pułapka, uzbrojona (Sieć {mark})",
+        "Ваша ловушка, заряжена (Сеть {mark})",
+    ),
+    "cc.hover.trap_bluff": (
+        "Your trap, a bluff (Network {mark})",
+        "Twoja pułapka, blef (Sieć {mark})",
+        "Ваша ловушка, блеф (Сеть {mark})",
+    ),
+    "cc.hover.trap_unknown": (
+        "A trap of Network {mark}: armed or a bluff?",
+        "Pułapka Sieci {mark}: uzbrojona czy blef?",
+        "Ловушка Сети {mark}: заряжена или блеф?",
+    ),
+    "cc.btn.climb": ("Climb onto the {kind} at {hex}", "Wspinaczka: na {kind}, {hex}", "Забраться на {kind}, {hex}"),
     "cc.btn.jump": ("Jump to {hex}", "Skok na {hex}", "Прыжок на {hex}"),
     "cc.btn.jump2": (
         "Double jump via {mid} to {hex}",

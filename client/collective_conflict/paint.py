@@ -125,8 +125,14 @@ def glyph(p: QPainter, kind: str, c: QPointF, s: float, ink: QColor) -> None:
         p.drawLine(QPointF(x - 0.05 * h, y + 0.05 * h), QPointF(x - 0.45 * h, y + 0.7 * h))
 
 
-def unit(p: QPainter, c: QPointF, r: float, owner: int, kind: str, highlight: bool = False) -> None:
-    """A unit tile: a hexagon in its Network's colour, its glyph, and its Network's letter."""
+def unit(
+    p: QPainter, c: QPointF, r: float, owner: int, kind: str, highlight: bool = False, letter: bool = True
+) -> None:
+    """A unit tile: a hexagon in its Network's colour, its glyph, and (``letter``) its Network's letter.
+
+    A board draws the letters itself, after every tile (:func:`unit_letter`): a neighbouring tile
+    drawn later would otherwise cover part of the letter, and the letter is the colour-blind cue.
+    """
     fill = seat_colour(owner) if kind != "wreck" else WRECK_FILL
     shadow = hexagon(QPointF(c.x() + r * 0.06, c.y() + r * 0.1), r * 0.92)
     p.setPen(Qt.PenStyle.NoPen)
@@ -140,6 +146,12 @@ def unit(p: QPainter, c: QPointF, r: float, owner: int, kind: str, highlight: bo
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawPolygon(hexagon(c, r * 0.74))
     glyph(p, kind, QPointF(c.x(), c.y() + r * 0.05), r * 0.95, ink_for(fill))
+    if letter:
+        unit_letter(p, c, r, owner)
+
+
+def unit_letter(p: QPainter, c: QPointF, r: float, owner: int) -> None:
+    """The Network letter of the unit centred at ``c`` (none for a Wreck, none when too small to read)."""
     if owner >= 0 and r >= 9:
         mark_badge(p, QPointF(c.x() + r * 0.52, c.y() - r * 0.5), r * 0.24, owner)
 

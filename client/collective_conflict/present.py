@@ -243,3 +243,25 @@ def turn_text(view: dict[str, Any], names: Sequence[str], me: int | None) -> str
     if view["current"] == me:
         return tr("table.turn_you")
     return tr("table.turn_of", name=network_name(names, view["current"]))
+
+
+def hover_text(h: tuple[int, int], units: Sequence[Any], traps: Sequence[Any], cores: Sequence[Any]) -> str:
+    """What a hex holds, for its tooltip: its coordinates, then its stack from the top down.
+
+    The log speaks in coordinates and a Climber hides what it stands on, so hovering a hex says
+    both.  Only what this seat may know: its own command units by identity, its own traps' arming.
+    """
+    lines = [hex_name(h)]
+    for unit in sorted((u for u in units if u.hex == h), key=lambda u: -u.layer):
+        kind = tr("cc.hover.yours", kind=kind_name(unit.identity)) if unit.identity else kind_name(unit.kind)
+        if unit.owner >= 0:
+            lines.append(tr("cc.hover.unit", kind=kind, mark=seat_mark(unit.owner)))
+        else:
+            lines.append(kind)
+    if h in cores:
+        lines.append(tr("cc.hover.core"))
+    for trap in traps:
+        if trap.hex == h:
+            state = {True: "armed", False: "bluff", None: "unknown"}[trap.armed]
+            lines.append(tr(f"cc.hover.trap_{state}", mark=seat_mark(trap.owner)))
+    return "\n".join(lines)

@@ -438,11 +438,17 @@ class CCTable(QWidget):
         core = core_of(action)
         if core is not None:
             return tr("cc.btn.move_core", hex=hex_name(action[2]), core=hex_name(core))
-        src = tuple(action[1])
-        stack = next((s for q, r, s in self.view["stacks"] if (q, r) == src), None) if self.view else None
+        src, dst = tuple(action[1]), tuple(action[2])
+        stack = self._stack_at(src)
         if stack and stack[-1][2] == "jumper":
             return tr("cc.btn.jump", hex=hex_name(action[2]))
+        under = self._stack_at(dst)
+        if under:  # only a Climber ends on an occupied hex: name what it climbs onto
+            return tr("cc.btn.climb", kind=kind_name(under[-1][2]), hex=hex_name(action[2]))
         return tr("cc.btn.move", hex=hex_name(action[2]))
+
+    def _stack_at(self, h: Any) -> Any:
+        return next((s for q, r, s in self.view["stacks"] if (q, r) == tuple(h)), None) if self.view else None
 
     def button_for(self, action: Action) -> QPushButton | None:
         """The variant button that takes ``action`` now (None if it is not offered)."""
