@@ -86,10 +86,10 @@ class MazeBoard(QWidget):
                 fresh = events
             else:
                 fresh = events[max(0, len(events) - (seq - self._seen_seq)) :]
-            for e in fresh:
-                if e[0] == "turn":
-                    self.trail = None
-                elif e[0] == "move" and len(e) > 2:
+            for e in fresh:  # the latest walk stays drawn (also through the next turn) until another replaces it
+                if e[0] == "move" and len(e) <= 2:
+                    self.trail = None  # stayed put: nothing to draw, and an older walk would mislead
+                elif e[0] == "move":
                     start = self._prev_pos[e[1]]
                     cells = tuple(e[2:])
                     if start is not None and start in geo.exits([t["mask"] for t in view["tiles"]], cells[0]):
@@ -342,13 +342,11 @@ class MazeBoard(QWidget):
             )
 
     def _last_anomaly(self) -> tuple[Any, ...] | None:
-        """The anomaly of the turn being played (or just played), to show what changed."""
+        """The latest anomaly, whoever made it: the opponent's stays in view until the next one is made."""
         assert self.view is not None
         for e in reversed(self.view["events"]):
             if e[0] in ("rotate", "shift"):
                 return tuple(e)
-            if e[0] == "turn" and self.view["phase"] in ("anomaly", "start"):
-                return None
         return None
 
     def _paint_last_anomaly(self, p: QPainter) -> None:
@@ -358,7 +356,9 @@ class MazeBoard(QWidget):
         pen = QPen(QColor(255, 255, 255, 200), max(1.5, self.cell_size() * 0.05))
         pen.setStyle(Qt.PenStyle.DashLine)
         p.setPen(pen)
-        p.setBrush(QColor(255, 213, 74, 40))
+        # While the player picks a move, an outline only: the reachable cells must read through it.
+        choosing = self.phase() == "move" and bool(self.legal)
+        p.setBrush(Qt.BrushStyle.NoBrush if choosing else QColor(255, 213, 74, 40))
         if last[0] == "rotate":
             p.drawRoundedRect(self.cell_rect(last[2]).adjusted(2, 2, -2, -2), 6, 6)
         else:
@@ -405,7 +405,7 @@ class MazeBoard(QWidget):
             p.drawLine(a, b)
 
     def _paint_trail(self, p: QPainter) -> None:
-        if self.trail is None or (self.phase() == "move" and self.legal):
+        if self.trail is None:
             return
         seat, cells = self.trail
         colour = QColor(paint.seat_colour(seat))

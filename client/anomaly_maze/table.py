@@ -304,16 +304,26 @@ class MazeTable(art.FeltWidget):
             card.show_player(title, player, view["win_mp"], playing and view["turn"] == seat)
 
     def _turn_dice(self) -> tuple[list[int], int]:
-        """Faces rolled in the current turn, and who rolled them."""
+        """Faces rolled in the current turn, and who rolled them; else the previous turn's, held.
+
+        The turn passes the moment the last die is rolled, so without holding them the player
+        would never see the final die of an attack on them.  They stay until the next roll.
+        """
         view = self.view
         assert view is not None
+        turns_back = 0
         faces: list[int] = []
+        seat = view["turn"]
         for e in reversed(view["events"]):
             if e[0] == "turn":
-                break
+                if faces or turns_back == 1:
+                    break
+                turns_back += 1
+                continue
             if e[0] == "die":
                 faces.insert(0, e[2])
-        return faces, view["turn"]
+                seat = e[1]
+        return faces, seat
 
     def _show_dice(self, fresh: list[list[Any]]) -> None:
         view = self.view

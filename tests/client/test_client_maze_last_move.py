@@ -1,0 +1,81 @@
+"""The opponent's last anomaly, walk and dice stay in view when the player's turn begins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client.anomaly_maze.showcase import player_bot
+from client.anomaly_maze.table import MazeTable
+from client.local_game import LocalGame
+
+
+def _table(qtbot: Any, game: LocalGame) -> MazeTable:
+    table = MazeTable(2, game.names)
+    qtbot.addWidget(table)
+    table.resize(1000, 760)
+    table.show()
+    return table
+
+
+def _play_until(game: LocalGame, table: MazeTable, found: Any, limit: int = 2000) -> bool:
+    """Step the game, showing the table each view the player acts on, until ``found(game)``."""
+    me = player_bot(game.seed)
+    for _ in range(limit):
+        if game.over() is not None:
+            return False
+        if game.human_to_move():
+            table.show_view(game.view(), game.knowledge, game.legal())
+            if found(game):
+                return True
+            game.act(me.choose(game.state, game.knowledge, game.legal()))
+        else:
+            game.step()
+    return False
+
+
+def _opponent_turn(game: LocalGame) -> list[list[Any]]:
+    """The events of the opponent's turn just ended (between the last two "turn" events)."""
+    events = game.view()["events"]
+    turns = [i for i, e in enumerate(events) if e[0] == "turn"]
+    if len(turns) < 2 or events[turns[-1]][1] != game.human:
+        return []
+    return events[turns[-2] : turns[-1]]
+
+
+def test_the_opponents_shift_and_walk_stay_drawn_at_the_start_of_my_turn(qtbot):
+    for n in range(6):
+        game = LocalGame("anomaly-maze", 2, f"last/{n}".encode(), 0, ["Me", "AI"], bot_kind="normal")
+        table = _table(qtbot, game)
+
+        def opponent_shifted_and_walked(g: LocalGame) -> bool:
+            turn = _opponent_turn(g)
+            return g.view()["phase"] == "anomaly" and any(e[0] in ("shift", "rotate") for e in turn) and any(
+                e[0] == "move" and len(e) > 2 for e in turn
+            )
+
+        if _play_until(game, table, opponent_shifted_and_walked):
+            turn = _opponent_turn(game)
+            anomaly = next(e for e in reversed(turn) if e[0] in ("shift", "rotate"))
+            walk = next(e for e in reversed(turn) if e[0] == "move")
+            assert table.board._last_anomaly() == tuple(anomaly)
+            assert table.board.trail is not None and table.board.trail[0] == 1
+            assert table.board.trail[1][-len(walk[2:]) :] == tuple(walk[2:])
+            return
+    raise AssertionError("no game showed an opponent's shift and walk")
+
+
+def test_the_opponents_last_die_is_held_on_my_turn(qtbot):
+    for n in range(12):
+        game = LocalGame("anomaly-maze", 2, f"dice/{n}".encode(), 0, ["Me", "AI"], bot_kind="easy")
+        table = _table(qtbot, game)
+
+        def opponent_rolled(g: LocalGame) -> bool:
+            return any(e[0] == "die" for e in _opponent_turn(g))
+
+        if _play_until(game, table, opponent_rolled):
+            rolled = [e[2] for e in _opponent_turn(game) if e[0] == "die"]
+            table.dice.finish()
+            assert table.dice.isVisibleTo(table), "the dice are still shown"
+            assert table.dice.faces == rolled
+            return
+    raise AssertionError("no game had the AI attack the player")
