@@ -546,25 +546,25 @@ _M: dict[str, tuple[str, str, str]] = {
     ),
     "report.audit": ("Fair play", "Uczciwość gry", "Честность игры"),
     "report.local_fair": (
-        "This game was dealt on this computer by its referee, which held every card and applied every rule "
+        "This game was run on this computer by its referee, which knew every secret and applied every rule "
         "itself: it is fair by construction, so there was nothing to check. Games over the network are "
-        "audited: every card, shuffle and secret is checked at the end.",
-        "Tę grę rozdał sędzia na tym komputerze, który trzymał wszystkie karty i sam stosował każdą zasadę: "
+        "audited: every secret, shuffle and roll is checked at the end.",
+        "Tę grę prowadził sędzia na tym komputerze, który znał każdy sekret i sam stosował każdą zasadę: "
         "jest uczciwa z samej konstrukcji, więc nie było czego sprawdzać. Gry sieciowe są audytowane: na "
-        "końcu sprawdzana jest każda karta, każde tasowanie i każdy sekret.",
-        "Эту игру раздавал судья на этом компьютере: он держал все карты и сам применял каждое правило, "
+        "końcu sprawdzany jest każdy sekret, każde tasowanie i każdy rzut.",
+        "Эту игру вёл судья на этом компьютере: он знал все секреты и сам применял каждое правило, "
         "поэтому игра честна по построению и проверять было нечего. Сетевые игры проходят аудит: в конце "
-        "проверяются каждая карта, каждая тасовка и каждый секрет.",
+        "проверяются каждый секрет, каждая тасовка и каждый бросок.",
     ),
     "report.net_fair": (
-        "Every card, shuffle and secret checked: fair game.",
-        "Każda karta, tasowanie i sekret sprawdzone: gra była uczciwa.",
-        "Каждая карта, тасовка и секрет проверены: игра честная.",
+        "Every secret, shuffle and roll checked: fair game.",
+        "Każdy sekret, tasowanie i rzut sprawdzone: gra była uczciwa.",
+        "Каждый секрет, тасовка и бросок проверены: игра честная.",
     ),
     "report.auditing": (
-        "The end-of-game audit is running: every card, shuffle and secret is being checked…",
-        "Trwa audyt po grze: sprawdzana jest każda karta, tasowanie i sekret…",
-        "Идёт аудит после игры: проверяются каждая карта, тасовка и секрет…",
+        "The end-of-game audit is running: every secret, shuffle and roll is being checked…",
+        "Trwa audyt po grze: sprawdzany jest każdy sekret, tasowanie i rzut…",
+        "Идёт аудит после игры: проверяются каждый секрет, тасовка и бросок…",
     ),
     "report.cheat": (
         "{name} cheated at entry {seq}: {reason}",

@@ -1,7 +1,7 @@
 """The end-of-game report: who won and why, the fair-play verdict, what next.
 
 The verdict is said plainly and honestly.  A local game was dealt by this
-computer's referee, which held every card: it is fair by construction and
+computer's referee, which knew every secret: it is fair by construction and
 nothing was checked, and the report says exactly that.  A networked game
 brings the protocol's audit verdict: "fair", or the seat that cheated, the
 log entry and the reason.

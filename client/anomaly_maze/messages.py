@@ -72,6 +72,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Klucz na {key} · skrzynia na {chest}",
         "Ключ на {key} · сундук на {chest}",
     ),
+    "maze.key.over": (
+        "The game is over: no more missions",
+        "Koniec gry: nie będzie już misji",
+        "Игра окончена: миссий больше не будет",
+    ),
     "maze.key.none": ("A new mission is coming", "Nowa misja w drodze", "Скоро новая миссия"),
     "maze.off": (
         "Off the board · turns still to miss: {n}",

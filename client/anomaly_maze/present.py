@@ -61,8 +61,10 @@ def turn_text(view: dict[str, Any], names: Sequence[str], me: int | None) -> str
     return tr("table.turn_of", name=seat_name(names, view["turn"]))
 
 
-def mission_text(player: dict[str, Any]) -> str:
-    """Where this player's key and chest are (missions are public in this game)."""
+def mission_text(player: dict[str, Any], over: bool = False) -> str:
+    """Where this player's key and chest are (missions are public in this game); nothing is coming after the end."""
+    if over:
+        return tr("maze.key.over")
     chest = player["chest"]
     if chest is None:
         return tr("maze.key.none")

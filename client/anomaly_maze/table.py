@@ -68,11 +68,13 @@ class PlayerCard(QWidget):
         self.player: dict[str, Any] | None = None
         self.win_mp = 15
         self.active = False
+        self.over = False
         self.setMinimumHeight(118)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
-    def show_player(self, title: str, player: dict[str, Any], win_mp: int, active: bool) -> None:
+    def show_player(self, title: str, player: dict[str, Any], win_mp: int, active: bool, over: bool = False) -> None:
         self.title, self.player, self.win_mp, self.active = title, player, win_mp, active
+        self.over = over
         status = status_text(player)
         self.setFixedHeight(112 + 16 * (status.count("\n") + 1 if status else 0))
         self.setToolTip(tr("maze.respawn_at", cell=cell_name(player["respawn"])))
@@ -87,7 +89,7 @@ class PlayerCard(QWidget):
             self.title,
             tr("maze.hp", hp=max(0, pl["hp"]), max=pl["max_hp"]),
             tr("maze.mp", mp=pl["mp"], win=self.win_mp),
-            mission_text(pl),
+            mission_text(pl, self.over),
         ]
         status = status_text(pl)
         return out + ([status] if status else [])
@@ -301,7 +303,7 @@ class MazeTable(art.FeltWidget):
             seat = player["seat"]
             name = seat_name(self.names, seat)
             title = tr("table.you", name=name) if seat == self.me else name
-            card.show_player(title, player, view["win_mp"], playing and view["turn"] == seat)
+            card.show_player(title, player, view["win_mp"], playing and view["turn"] == seat, view["over"] is not None)
 
     def _turn_dice(self) -> tuple[list[int], int]:
         """Faces rolled in the current turn, and who rolled them; else the previous turn's, held.

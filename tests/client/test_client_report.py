@@ -54,3 +54,35 @@ def test_the_report_counts_the_players_actions_not_the_dealing(qtbot, window):
     assert decisions < len(history), "the game had dealing steps"
     assert report.actions == decisions
     assert report.stats.text().startswith(f"{decisions} ")
+
+
+@pytest.mark.parametrize("game", ["collective-conflict", "anomaly-maze"])
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", ("card", "hand")), ("pl", ("kart", "ręk")), ("ru", ("карт", "рук"))]
+)
+def test_reports_of_games_without_cards_speak_of_no_cards(qtbot, game, language, words):
+    LANGUAGE.set(language)
+    try:
+        players = 2
+        screen = _report(qtbot, game, players, GameOver((0,), "forfeit"))
+        for verdict in (Verdict("local"), Verdict("fair"), Verdict("pending")):
+            screen.set_verdict(verdict)
+            text = screen.verdict_text.text().casefold()
+            assert not any(w in text for w in words), text
+    finally:
+        LANGUAGE.set("en")
+
+
+def test_after_the_maze_game_no_new_mission_is_announced(qtbot):
+    from client.anomaly_maze.table import MazeTable
+    from client.local_game import LocalGame
+
+    game = LocalGame("anomaly-maze", 2, b"over-mission", 0, ["Me", "AI"], bot_kind="easy")
+    game.act(game.legal()[0]) if game.human_to_move() else game.step()
+    game.forfeit_human()
+    table = MazeTable(2, game.names)
+    qtbot.addWidget(table)
+    table.show_view(game.view(), game.knowledge, ())
+    for card in table.cards:
+        assert tr("maze.key.none") not in card.texts()
+        assert tr("maze.key.over") in card.texts()
