@@ -394,9 +394,10 @@ class HexBoard(QWidget):
             if options[0][0] == "virus":
                 layer = len(stacks.get(h, [None])) - 1
                 c = self.hex_center(h, layer)
-                p.setPen(QPen(QColor("#7cf56a"), max(2.0, r * 0.1)))
-                p.setBrush(QColor(124, 245, 106, 60 if h != self.planned else 130))
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(QColor(255, 31, 208, 50 if h != self.planned else 120))
                 p.drawPolygon(paint.hexagon(c, r * 0.95))
+                paint.virus_outline(p, paint.hexagon(c, r * 0.95), max(2.0, r * 0.1))
                 paint.virus_dot(p, c, r * 0.16)
         self._paint_last_move(p, r)
         self._paint_plan(p, r)
@@ -517,7 +518,7 @@ class HexBoard(QWidget):
         self.drawn_route = list(hexes)
         if action[0] == "virus":
             pts = [self.hex_center(h, self._layer_of(h)) for h in hexes]
-            self._arrow(p, pts, QColor("#7cf56a"), max(2.5, r * 0.13))
+            self._arrow(p, pts, paint.VIRUS, max(2.5, r * 0.13))
         else:
             pts = self._route_points(hexes, self._kind_on(hexes[0]) == "climber", moved=False)
             self._arrow(p, pts, QColor("#ffffff"), max(2.5, r * 0.13), steps=True)

@@ -25,10 +25,12 @@ COLOURS = (
     "#5fd3d3",  # cyan
     "#ff9dc8",  # pink
     "#a8774f",  # brown
-    "#f4f4f4",  # white
+    "#6a5acd",  # slate blue (not white: white marks the legal targets)
 )
 MARKS = "ABCDEFGHIJ"
 WRECK_FILL = QColor("#3a3d40")
+#: The Virus: magenta drawn dashed over black, so no Network's colour or ring is taken for it.
+VIRUS = QColor("#ff1fd0")
 GOLD = QColor("#ffd54a")
 CORE = QColor("#58f0ff")
 
@@ -197,8 +199,8 @@ def blocked_sign(p: QPainter, c: QPointF, r: float) -> None:
 
 
 def virus_dot(p: QPainter, c: QPointF, rad: float, colour: QColor | None = None) -> None:
-    """The Virus: a green ball with spikes."""
-    colour = colour or QColor("#7cf56a")
+    """The Virus: a magenta ball with spikes."""
+    colour = colour or VIRUS
     p.setPen(QPen(colour.darker(160), max(1.0, rad * 0.25)))
     for i in range(8):
         a = math.radians(45 * i)
@@ -207,10 +209,17 @@ def virus_dot(p: QPainter, c: QPointF, rad: float, colour: QColor | None = None)
     p.drawEllipse(c, rad, rad)
 
 
-def targeted_ring(p: QPainter, c: QPointF, r: float) -> None:
-    p.setPen(QPen(QColor("#7cf56a"), max(1.5, r * 0.08), Qt.PenStyle.DashLine))
+def virus_outline(p: QPainter, poly: QPolygonF, width: float) -> None:
+    """The Virus's outline: black underneath, magenta dashes on top (unlike any Network's ring)."""
     p.setBrush(Qt.BrushStyle.NoBrush)
-    p.drawPolygon(hexagon(c, r * 1.02))
+    p.setPen(QPen(QColor(0, 0, 0, 230), width * 1.8))
+    p.drawPolygon(poly)
+    p.setPen(QPen(VIRUS, width, Qt.PenStyle.DashLine))
+    p.drawPolygon(poly)
+
+
+def targeted_ring(p: QPainter, c: QPointF, r: float) -> None:
+    virus_outline(p, hexagon(c, r * 1.02), max(1.5, r * 0.08))
 
 
 def trap(p: QPainter, c: QPointF, r: float, owner: int, armed: bool | None) -> None:

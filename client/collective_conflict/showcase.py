@@ -92,10 +92,11 @@ def _play_until(window: Any, app: Any, bot: Any, rounds: int, limit: int = 400) 
 
 
 def cc_shots(window: Any, shot: Any, app: Any) -> None:
-    """Collective Conflict mid-game for 2 and for 6 Networks, with a move planned on the board."""
+    """Collective Conflict mid-game for 2, 6 and 10 Networks, with a move planned on the board."""
     for players, rounds, name, seed in (
         (2, 9, "13-cc-2-players-mid-game", b"cc-showcase/2"),
         (6, 9, "14-cc-6-players-mid-game", b"cc-showcase/6/0"),
+        (10, 4, "15-cc-10-players-mid-game", b"cc-showcase/10"),
     ):
         window.start_local(GAME, players, seed=seed, level="greedy")
         _play_until(window, app, player_bot(seed), rounds)

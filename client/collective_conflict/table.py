@@ -81,15 +81,22 @@ class NetworksPanel(QWidget):
     """Every Network in one row each: mark, name, state, and its reserve in public counts (CC-8)."""
 
     ROW = 40
+    #: Rows for more than six Networks: smaller type, so that all ten fit without scrolling.
+    COMPACT_ROW = 28
+    COMPACT_FROM = 7
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rows: list[dict[str, Any]] = []
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
+    @classmethod
+    def row_height(cls, count: int) -> int:
+        return cls.COMPACT_ROW if count >= cls.COMPACT_FROM else cls.ROW
+
     def show_rows(self, rows: list[dict[str, Any]]) -> None:
         self.rows = rows
-        self.setFixedHeight(self.ROW * len(rows) + 4)
+        self.setFixedHeight(self.row_height(len(rows)) * len(rows) + 4)
         self.update()
 
     def texts(self) -> list[str]:
@@ -101,27 +108,30 @@ class NetworksPanel(QWidget):
         try:
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
             w = float(self.width())
+            row_h = self.row_height(len(self.rows))
+            k = row_h / self.ROW  # everything in a compact row is scaled by the same factor
             for i, row in enumerate(self.rows):
-                y = 2 + i * self.ROW
-                box = QRectF(1, y, w - 2, self.ROW - 4)
+                y = 2 + i * row_h
+                box = QRectF(1, y, w - 2, row_h - 4)
                 p.setPen(paint.GOLD if row["current"] else QColor(255, 255, 255, 35))
                 p.setBrush(QColor(255, 255, 255, 18) if row["active"] else QColor(0, 0, 0, 90))
-                p.drawRoundedRect(box, 7, 7)
-                paint.mark_badge(p, QPointF(16, y + self.ROW / 2 - 2), 10, row["seat"])
+                p.drawRoundedRect(box, 7 * k, 7 * k)
+                paint.mark_badge(p, QPointF(16, y + row_h / 2 - 2), 10 * max(k, 0.8), row["seat"])
                 font = QFont(p.font())
-                font.setPixelSize(13)
+                font.setPixelSize(max(10, round(13 * k)))
                 font.setBold(True)
                 font.setStrikeOut(not row["active"])
                 p.setFont(font)
                 p.setPen(QColor("#e9eef4") if row["active"] else QColor(200, 200, 200, 130))
-                p.drawText(QRectF(32, y + 1, w * 0.55, 18), Qt.AlignmentFlag.AlignVCenter, row["title"])
+                line = 18 * k
+                p.drawText(QRectF(32, y + 1, w * 0.55, line), Qt.AlignmentFlag.AlignVCenter, row["title"])
                 font.setStrikeOut(False)
                 font.setBold(False)
-                font.setPixelSize(11)
+                font.setPixelSize(max(9, round(11 * k)))
                 p.setFont(font)
                 p.setPen(QColor("#ffcf9a") if row["state"] else QColor("#cdd6e0"))
                 p.drawText(
-                    QRectF(32 + w * 0.5, y + 1, w * 0.5 - 40, 18),
+                    QRectF(32 + w * 0.5, y + 1, w * 0.5 - 40, line),
                     Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
                     row["state"],
                 )
@@ -129,13 +139,13 @@ class NetworksPanel(QWidget):
                 x = 40.0
                 p.setPen(QColor("#aab6c4"))
                 for kind, n in row["counts"]:
-                    paint.unit(p, QPointF(x, y + 26), 7.5, row["seat"], kind)
+                    paint.unit(p, QPointF(x, y + 26 * k), 7.5 * k, row["seat"], kind)
                     p.setPen(QColor("#cdd6e0"))
-                    p.drawText(QRectF(x + 8, y + 18, 26, 16), Qt.AlignmentFlag.AlignVCenter, f"×{n}")
-                    x += 40
+                    p.drawText(QRectF(x + 8 * k, y + 18 * k, 26, 16 * k), Qt.AlignmentFlag.AlignVCenter, f"×{n}")
+                    x += 40 * max(k, 0.85)
                 if row["active"] and not row["counts"]:
                     p.setPen(QColor("#aab6c4"))
-                    p.drawText(QRectF(32, y + 18, w - 40, 16), Qt.AlignmentFlag.AlignVCenter, row["reserve"])
+                    p.drawText(QRectF(32, y + 18 * k, w - 40, 16 * k), Qt.AlignmentFlag.AlignVCenter, row["reserve"])
         finally:
             p.end()
 
@@ -345,8 +355,8 @@ class CCTable(QWidget):
     def _show_networks(self) -> None:
         rows = self.network_rows()
         self.networks.show_rows(rows)
-        # Up to six rows without scrolling; more scroll (10 Networks still fit a laptop screen).
-        self.networks_scroll.setFixedHeight(NetworksPanel.ROW * min(6, len(rows)) + 6)
+        # Every Network in view, without scrolling: more than six take compact rows.
+        self.networks_scroll.setFixedHeight(NetworksPanel.row_height(len(rows)) * len(rows) + 6)
 
     # -- the controls -------------------------------------------------------------------
     def pick_reserve(self, kind: str) -> None:
