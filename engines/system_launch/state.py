@@ -207,7 +207,7 @@ class SystemLaunch(GameState):
         return tuple(pool)
 
     def public(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "game": self.game,
             "players": self.n,
             "options": self.opts.as_dict(),
@@ -217,7 +217,6 @@ class SystemLaunch(GameState):
             "round": self.round,
             "deck": [self.deck_top, self.deck_end],
             "next_slot": self.next_slot,
-            "opening": self.opening,
             "hands": [list(h) for h in self.hands],
             "system": [list(r) for r in self.system],
             "discard": [list(r) for r in self.discard],
@@ -234,6 +233,9 @@ class SystemLaunch(GameState):
             "winners": list(self.winners),
             "reason": self.reason,
         }
+        if self.opening:  # only after a re-deal (SL-11), so that every other game hashes as before
+            out["opening"] = self.opening
+        return out
 
     def clone(self) -> SystemLaunch:
         new = SystemLaunch.__new__(SystemLaunch)

@@ -146,3 +146,14 @@ def test_slots_of_the_abandoned_opening_are_already_out_of_play():
     with pytest.raises(IllegalAction, match="neither"):
         state.set_aside((10_000,))
     until(ref, lambda s: s.is_over())
+
+
+def test_the_public_state_names_the_re_dealt_opening_only_after_a_re_deal():
+    """Games without a re-deal keep their public state (and so their hashes and saved logs) as before."""
+    state = SystemLaunch(3)
+    ref = GoneTable(state, b"sl-11/public")
+    until(ref, dealt_so_far(2))
+    assert "opening" not in state.public()
+    twin = state.clone()
+    ref.depart(2, declared_gone=True)
+    assert state.public()["opening"] == 44 and twin.hash() != state.hash()
