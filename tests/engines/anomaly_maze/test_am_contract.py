@@ -177,3 +177,18 @@ def test_every_event_and_action_of_a_game_has_a_line_of_text():
             kinds.add(event[0])
         seen = state.event_seq
     assert {"turn", "move", "eliminated", "game-over"} <= kinds
+
+
+def test_the_selfplay_command_takes_an_explicit_round_limit(capsys):
+    """``python -m engines selfplay anomaly-maze --option round_limit=N``: a run that surely ends (AM-14)."""
+    import json
+
+    from engines.__main__ import main
+
+    assert main(["selfplay", "anomaly-maze", "--games", "2", "--option", "round_limit=3"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["results"] == {"wins": [0, 0], "draws": 2}  # nobody reaches 15 MP in 3 rounds
+    for bad in ("round_limit=x", "round_limit", "=3", "no_such_setting=1"):
+        with pytest.raises(SystemExit):
+            main(["selfplay", "anomaly-maze", "--games", "1", "--option", bad])
+        assert "option" in capsys.readouterr().err
