@@ -1,12 +1,14 @@
 """Anomaly Maze AI benchmark: win rates between levels and decision times.
 
-``python3 benchmarks/am_ai.py [--games N] [--seed S] [--pairs normal:random,normal:easy,hard:normal]``
+``python3 benchmarks/am_ai.py [--games N] [--seed S] [--pairs normal:random,...] [--round-limit R]``
 
 Each pairing plays N games, alternating which seat the first-named bot takes
 (the first player itself is drawn from each game's seed).  Prints, per
 pairing, the first bot's wins, losses and draws and its win rate over decided
 and over all games; then the decision times (p50 / p99, anomaly decisions and
 all decisions) of every AI level seen.  Figures only: nothing here asserts.
+A game has no round limit (AM-14); ``--round-limit`` (default 200) makes sure a
+benchmark ends: a game reaching it is a draw, counted with the draws.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", default="bench")
     parser.add_argument("--pairs", default=DEFAULT_PAIRS)
+    parser.add_argument("--round-limit", type=int, default=200, help="draw after this many rounds (0: none)")
     args = parser.parse_args(argv)
     spec = SPEC  # not registry.get(): it imports every game, finished or not
     times: dict[str, list[float]] = {}
@@ -73,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
             for seat, level in enumerate(names):
                 bot = spec.bots[level](seat, seed)
                 bots.append(Timed(bot, times.setdefault(level, []), anomaly_times.setdefault(level, [])))
-            state = spec.new_state(2, {})
+            state = spec.new_state(2, {"round_limit": args.round_limit})
             over = Referee(state, seed).play(bots)
             rounds += state.round
             mp_a += state.mp[seat_a]

@@ -1,6 +1,6 @@
 """Command-line tools for the engines.
 
-``python -m engines selfplay GAME --players P --games N --seed S --bot B``
+``python -m engines selfplay GAME --players P --games N --seed S --bot B [--option NAME=VALUE ...]``
 ``python -m engines perft GAME [--classic] --depth D``
 ``python -m engines list``
 """
@@ -15,6 +15,20 @@ from .core import registry
 from .core.selfplay import selfplay
 
 
+def parse_options(items: list[str]) -> dict[str, int]:
+    """``NAME=VALUE`` settings for the game (the engines take integer settings); ValueError if malformed."""
+    options: dict[str, int] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        try:
+            if not sep or not name:
+                raise ValueError
+            options[name] = int(value)
+        except ValueError:
+            raise ValueError(f"an option is NAME=INTEGER, not {item!r}") from None
+    return options
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engines", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -25,6 +39,13 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument("--seed", default="0")
     sp.add_argument("--bot", default="random")
+    sp.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game setting (integer value), e.g. round_limit=60 so that bot games surely end",
+    )
 
     pf = sub.add_parser("perft", help="count move-generation nodes from the start position")
     pf.add_argument("game")
@@ -44,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc.args[0]))
     if args.command == "selfplay":
         try:
-            summary = selfplay(spec, args.players, args.games, args.seed, args.bot)
+            options = parse_options(args.option)
+            summary = selfplay(spec, args.players, args.games, args.seed, args.bot, options)
         except ValueError as exc:
             parser.error(str(exc))
         print(json.dumps(summary.as_json(), sort_keys=True))

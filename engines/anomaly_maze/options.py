@@ -1,4 +1,4 @@
-"""Named settings of Anomaly Maze, defaulting to the rulings (AM-7..AM-11).
+"""Named settings of Anomaly Maze, defaulting to the rulings (AM-7..AM-11, AM-14).
 
 Every number of the rules is a setting so that a house rule is one option
 away and tests can pin it.  Options are part of the public state (and so of
@@ -29,8 +29,14 @@ DEFAULTS: dict[str, Any] = {
     "countdown": 2,  # AM-9: turns missed after elimination
     "blacksaw_attempt": 3,  # AM-10: the attempt on which BlackSaw clears the Respawn
     "max_steps": 3,  # AM-5
-    "round_cap": 60,  # our decision: after this many rounds the higher MP wins (tie: draw)
+    # AM-14: 0 = no round limit (every game with a person).  Self-play and benchmarks may set one so
+    # that bot games end for sure: after that many rounds the game is a draw, whatever the MP.
+    "round_limit": 0,
 }
+
+
+#: Settings for which 0 means something (none lost, none scored, no limit).
+_MAY_BE_ZERO = frozenset({"countdown", "kill_mp", "medkit_heal", "mine_damage", "spikes_damage", "round_limit"})
 
 
 def resolve(options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -53,7 +59,7 @@ def resolve(options: Mapping[str, Any] | None) -> dict[str, Any]:
             continue
         if not isinstance(value, int) or isinstance(value, bool):
             raise ValueError(f"option {key!r} must be an integer, not {value!r}")
-        low = 0 if key in ("countdown", "kill_mp", "medkit_heal", "mine_damage", "spikes_damage") else 1
+        low = 0 if key in _MAY_BE_ZERO else 1
         if value < low:
             raise ValueError(f"option {key!r} must be at least {low}, not {value}")
     return out

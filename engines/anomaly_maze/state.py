@@ -1,4 +1,4 @@
-"""The Anomaly Maze rules engine (rule text + rulings AM-1..AM-12).
+"""The Anomaly Maze rules engine (rule text + rulings AM-1..AM-14).
 
 Seats: 0 is player 1 (Respawn G1), 1 is player 2 (Respawn A7).  Cells are
 ints ``row * 7 + col`` (row 0 = A at the top, col 0 = column 1); see
@@ -23,7 +23,10 @@ Action vocabulary (plain tuples, msgpack-encodable as they are):
   ``first-player`` (2 outcomes), ``tile`` (one per ordinary cell of the
   layout, 10 outcomes = :data:`.board.SHAPES`), ``key`` / ``chest`` /
   ``medkit`` / ``mine`` / ``spikes`` placements (outcome = index into the
-  sorted list of allowed cells, see :meth:`AnomalyMazeState.allowed_cells`).
+  sorted list of allowed cells, see :meth:`AnomalyMazeState.allowed_cells`;
+  an object that acted leaves out the cell where it acted, AM-13).  The
+  placements a move causes are drawn once the move is over: the mover's new
+  key, its new chest, then the objects in the order they acted.
   Interactive: ``die`` (6 outcomes, face = n + 1), asked only after
   ``("attack",)`` was applied.
 
@@ -41,7 +44,9 @@ cell, damage), ``attack`` (seat), ``die`` (attacker, face, damage),
 ``turn-missed`` (seat, turns still to miss), ``respawn-blocked`` (seat, n of
 3), ``blacksaw`` (respawning seat, blocker), ``respawn`` (seat, cell),
 ``key-placed`` / ``chest-placed`` (seat, cell), ``item-placed`` (item, cell),
-``forfeit`` (seat), ``game-over`` (winners, reason).
+``forfeit`` (seat), ``game-over`` (winners, reason).  The events are a
+display log: they are not part of :meth:`AnomalyMazeState.public`, so they are
+never hashed (docs/ARCHITECTURE.md).
 
 Automatic steps (no decision): the start of a turn (missed turns, respawn
 attempts, blocking 1/3 and 2/3, BlackSaw on 3/3), ending phases with nothing
@@ -114,7 +119,7 @@ class AnomalyMazeState(GameState):
                 return Chance(ChanceKind.PUBLIC_SEEDED, what, 2)
             if what == "tile":
                 return Chance(ChanceKind.PUBLIC_SEEDED, what, len(board.SHAPES))
-            return Chance(ChanceKind.PUBLIC_SEEDED, what, len(self.allowed_cells()))
+            return Chance(ChanceKind.PUBLIC_SEEDED, what, len(self._cells_for(task)))
         return Decision(self.turn, self.phase)
 
     def allowed_cells(self) -> list[int]:
@@ -125,6 +130,14 @@ class AnomalyMazeState(GameState):
         taken.update(c for c in self.chest if c is not None)
         taken.update(c for c in self.items.values() if c is not None)
         return [c for c in board.ORDINARY if c not in taken]
+
+    def _cells_for(self, task: tuple[Any, ...]) -> list[int]:
+        """The cells a placement task draws from: an object that acted on a cell,
+        queued as ``(item, cell)``, never comes back there (AM-13)."""
+        cells = self.allowed_cells()
+        if len(task) == 2 and task[0] in ITEMS:
+            cells = [c for c in cells if c != task[1]]
+        return cells
 
     def target(self) -> bool:
         """Whether the player to move sees the opponent along an open line."""
@@ -248,6 +261,8 @@ class AnomalyMazeState(GameState):
         self._continue()
 
     def forfeit(self, seat: int) -> None:
+        if type(seat) is not int or seat not in (0, 1):
+            raise IllegalAction(f"no seat {seat!r} in this game (seats 0 and 1)")
         if self.over is None:
             self._event("forfeit", seat)
             self._finish((1 - seat,), "forfeit")
@@ -263,7 +278,7 @@ class AnomalyMazeState(GameState):
         elif what == "die":
             self._die(n)
         else:
-            c = self.allowed_cells()[n]
+            c = self._cells_for(task)[n]
             if what == "key":
                 self.key[task[1]] = c
                 self._event("key-placed", task[1], c)
@@ -312,6 +327,9 @@ class AnomalyMazeState(GameState):
             self._enter(p, c)
             if self.pos[p] is None or self.over is not None:
                 break
+        # What the move drew is placed once it is over, in the order the rules page gives:
+        # the new key, the new chest, then the objects in the order they acted.
+        self.queue.sort(key=lambda task: 0 if task[0] in ("key", "chest") else 1)
         self.phase = "combat"
 
     def _enter(self, p: int, c: int) -> None:
@@ -332,7 +350,7 @@ class AnomalyMazeState(GameState):
             if self.items[item] != c:
                 continue
             self.items[item] = None
-            self.queue.append((item,))
+            self.queue.append((item, c))
             if item == "medkit":
                 healed = min(self.opts["max_hp"], self.hp[p] + self.opts["medkit_heal"]) - self.hp[p]
                 self.hp[p] += healed
@@ -448,19 +466,14 @@ class AnomalyMazeState(GameState):
         self.dice_left = 0
         nxt = 1 - self.turn
         if nxt == self.first:
-            if self.round >= self.opts["round_cap"]:
-                self._finish_by_cap()
+            limit = self.opts["round_limit"]
+            if limit and self.round >= limit:
+                self._finish((), "round limit")  # AM-14: only when asked for, and a draw
                 return
             self.round += 1
             self._queue_items()
         self.turn = nxt
         self.phase = "start"
-
-    def _finish_by_cap(self) -> None:
-        if self.mp[0] == self.mp[1]:
-            self._finish((), "round cap, equal mission points")
-        else:
-            self._finish((0 if self.mp[0] > self.mp[1] else 1,), "round cap, more mission points")
 
     def _event(self, *event: Any) -> None:
         self.events.append(event)
@@ -489,8 +502,6 @@ class AnomalyMazeState(GameState):
             "dice_left": self.dice_left,
             "queue": [list(t) for t in self.queue],
             "over": None if self.over is None else [list(self.over[0]), self.over[1]],
-            "events": [list(e) for e in self.events],
-            "event_seq": self.event_seq,
         }
 
     def view(self, knowledge: Knowledge) -> dict[str, Any]:
@@ -537,7 +548,7 @@ class AnomalyMazeState(GameState):
             "phase": self.phase,
             "turn": self.turn,
             "round": self.round,
-            "round_cap": self.opts["round_cap"],
+            "round_limit": self.opts["round_limit"],
             "win_mp": self.opts["win_mp"],
             "dice_left": self.dice_left,
             "can_attack": self.phase == "combat" and self.target(),

@@ -60,6 +60,7 @@ AFTER_NAMES = ("opening-deal", "phase-1", "phase-2")
 EVENT_LOG = 16
 
 _OPENING = Chance(ChanceKind.SECRET_SHUFFLE, "deck", cards=tuple(range(DECK_SIZE)), slots=tuple(range(DECK_SIZE)))
+_ALL_CARDS = tuple(range(DECK_SIZE))
 
 
 def _is_int(value: Any) -> bool:
@@ -89,6 +90,7 @@ class SystemLaunch(GameState):
         "in_play",
         "n",
         "next_slot",
+        "opening",
         "opts",
         "out",
         "reason",
@@ -118,6 +120,9 @@ class SystemLaunch(GameState):
         self.deck_end = 0
         #: The next never-used slot id (slot ids are never reused).
         self.next_slot = 0
+        #: The first slot of the opening deck: 0, or where a re-deal (SL-11) put it.  Lower slots
+        #: belong to an abandoned opening, whose cards were all gathered into the re-deal.
+        self.opening = 0
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.system: list[list[int]] = [[] for _ in range(n)]
         self.discard: list[list[int]] = [[] for _ in range(n)]
@@ -185,7 +190,10 @@ class SystemLaunch(GameState):
         if st == CRASH_CHOICE:
             return Decision(self.target, "crash")
         if st == SHUFFLE:
-            return _OPENING
+            if self.opening == 0:
+                return _OPENING
+            slots = tuple(range(self.opening, self.opening + DECK_SIZE))
+            return Chance(ChanceKind.SECRET_SHUFFLE, "deck", cards=_ALL_CARDS, slots=slots)
         if st == FIRST:
             return Chance(ChanceKind.PUBLIC_SEEDED, "first-player", outcomes=sum(self.alive))
         return GameOver(self.winners, self.reason)
@@ -199,7 +207,7 @@ class SystemLaunch(GameState):
         return tuple(pool)
 
     def public(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "game": self.game,
             "players": self.n,
             "options": self.opts.as_dict(),
@@ -225,6 +233,9 @@ class SystemLaunch(GameState):
             "winners": list(self.winners),
             "reason": self.reason,
         }
+        if self.opening:  # only after a re-deal (SL-11), so that every other game hashes as before
+            out["opening"] = self.opening
+        return out
 
     def clone(self) -> SystemLaunch:
         new = SystemLaunch.__new__(SystemLaunch)
@@ -237,6 +248,7 @@ class SystemLaunch(GameState):
         new.deck_top = self.deck_top
         new.deck_end = self.deck_end
         new.next_slot = self.next_slot
+        new.opening = self.opening
         new.hands = [h[:] for h in self.hands]
         new.system = [r[:] for r in self.system]
         new.discard = [r[:] for r in self.discard]
@@ -303,6 +315,8 @@ class SystemLaunch(GameState):
         the result is in no place at all.
         """
         where: dict[int, str] = {}
+        if self.next_slot == self.opening:  # the opening shuffle (or a re-deal's) has not happened
+            return dict.fromkeys(range(DECK_SIZE), "shuffle")
 
         def put(card: int, place: str) -> None:
             if card in where:
@@ -489,8 +503,8 @@ class SystemLaunch(GameState):
 
     def _do_shuffled(self, seat: int, action: Action) -> None:
         if self.stage == SHUFFLE:
-            self.deck_top, self.deck_end = 0, DECK_SIZE
-            self.next_slot = DECK_SIZE
+            self.deck_top, self.deck_end = self.opening, self.opening + DECK_SIZE
+            self.next_slot = self.deck_end
             self.stage = FIRST
             self._event("shuffled", DECK_SIZE)
             return
@@ -737,11 +751,10 @@ class SystemLaunch(GameState):
             self._finish((left[0],), "last seat standing")
             return
         st = self.stage
-        if st in (SHUFFLE, FIRST):
-            return
-        if st == DRAW and self.after == AFTER_DEAL:
-            if self.draw_seat == seat:
-                self._next_opening_deal()
+        if st == SHUFFLE:
+            return  # nothing dealt yet: the opening shuffle is simply run without the seat
+        if self._before_first_action():
+            self._redeal()
         elif seat == self.active:
             if self.in_play >= 0:
                 self.discard[seat].append(self.in_play)
@@ -753,6 +766,45 @@ class SystemLaunch(GameState):
             self._event("no-effect", seat)
             self._end_phase2()
         self._pend = None
+
+    def _before_first_action(self) -> bool:
+        """Whether the first player has not acted yet: the opening is still under way (SL-11).
+
+        From the shuffled deck through the opening deal to the first player's Phase 1 draw and
+        Phase 2 decision; any action of theirs (or what follows it) ends the opening.
+        """
+        st = self.stage
+        if st == FIRST or (st == DRAW and self.after == AFTER_DEAL):
+            return True
+        if self.round != 1 or self.active != self.first:
+            return False
+        return st == ACTION or (st == DRAW and self.after == AFTER_PHASE1)
+
+    def _redeal(self) -> None:
+        """SL-11: gather every card and deal the opening again among the seats still in.
+
+        Why: the deck was shuffled and locked with the departed seat's keys too; if it was
+        declared gone they are lost with it and nothing more could be dealt.  So all 44 cards
+        (the departed seat's hand included) go into a fresh secret shuffle, into slots never
+        used before, and the first player is drawn again among the remaining seats.  Before
+        the first action nothing is face up in a real game; rows are gathered all the same.
+        """
+        self._event("redeal", sum(self.alive))
+        self.stage = SHUFFLE
+        self.opening = self.next_slot
+        self.deck_top = self.deck_end = self.next_slot
+        self.hands = [[] for _ in range(self.n)]
+        self.system = [[] for _ in range(self.n)]
+        self.discard = [[] for _ in range(self.n)]
+        self.face_up = [False] * DECK_SIZE
+        self.skip = [False] * self.n
+        self.exhausted = False
+        self.out = []
+        self.first = self.active = self.draw_seat = -1
+        self.round = 0
+        self.after = AFTER_DEAL
+        self.to_deal = [0] * self.n
+        self.deal_cursor = 0
 
     def set_aside(self, slots: tuple[int, ...]) -> None:
         """Cards nobody can open any more go out of play face down (docs/rules/system-launch.md §7).
@@ -772,6 +824,11 @@ class SystemLaunch(GameState):
             raise IllegalAction("a slot is named twice")
         if self.stage == OVER:
             raise IllegalAction("the game is over")
+        # Undrawn slots of an opening abandoned by a re-deal (SL-11) are out of play already:
+        # their cards were gathered into the re-deal.  The protocol names them with the rest.
+        slots = tuple(s for s in slots if not 0 <= s < self.opening)
+        if not slots:
+            return
         holder = {slot: seat for seat in range(self.n) for slot in self.hands[seat]}
         from_deck = sorted(s for s in slots if self.deck_top <= s < self.deck_end)
         from_hands = [s for s in slots if s in holder]

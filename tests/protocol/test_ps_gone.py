@@ -5,7 +5,8 @@ Issue 3 item 5.  Every game here runs in the protocol simulator's seeded network
 silent — the catalogue's ``withhold`` cheat, or a seat that simply vanishes (no
 entries, no votes, nothing received) — during the opening deal, when it owes
 keys for a draw mid-game, or when it owes its own decision.  The others vote it
-gone, the undrawn cards its keys locked are set aside, and the game is played
+gone, the undrawn cards its keys locked are set aside (during the opening, the
+opening is dealt again without it instead: SL-11), and the game is played
 to its end: every honest peer reaches the same final state, and the verdict
 still names the silent seat for withholding.
 """
@@ -114,7 +115,8 @@ def assert_forfeit_played_out(peers: list[PeerSession], silent: int) -> None:
         assert table.abandoned is None, table.abandoned
         assert table.gone.get(silent, ("", 0))[0] == "silent"
         assert isinstance(table.result, GameOver)
-        assert table.set_asides, "the silent seat's locked cards were not set aside"
+        if not table.state.opening:  # gone during the opening: dealt again without it (SL-11), nothing set aside
+            assert table.set_asides, "the silent seat's locked cards were not set aside"
         assert table.audit_done
         verdict = peer.verdict
         assert verdict is not None and not verdict.fair and verdict.seat == silent, verdict
@@ -127,6 +129,10 @@ def assert_forfeit_played_out(peers: list[PeerSession], silent: int) -> None:
         assert peer.verdict == honest[0].verdict
     state = first.state
     assert not state.alive[silent]
+    if state.opening:
+        redeal = first.ledger.deck_for(state.opening)
+        assert silent not in redeal.participants and len(redeal.slots) == 44
+        assert not first.set_asides
     # Every undrawn slot of a deck the silent seat locked went out, never to a hand.
     aside = {slot for _, slots in first.set_asides for slot in slots}
     assert aside <= set(state.out)
@@ -141,6 +147,7 @@ def test_a_vanished_seat_forfeits_and_the_others_finish(players, point):
     peers = play_with(players, seed, silent, vanishing(POINTS[point]))
     assert peers[silent].vanished, "the game never reached the point where the seat goes silent"
     assert_forfeit_played_out(peers, silent)
+    assert bool(peers[0].table.state.opening) == (point == "opening-deal")  # SL-11: a re-deal, only then
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])

@@ -90,7 +90,7 @@ def test_each_level_plays_whole_games_legally_and_deterministically(level):
     seed = b"ai-legal"
     finals = []
     for _ in range(2):
-        state = SPEC.new_state(2, {"round_cap": 12})
+        state = SPEC.new_state(2, {"round_limit": 12})
         bots = [MazeBot(0, seed, level), SPEC.bots["random"](1, seed)]
         Referee(state, seed).play(bots)  # the referee's push() refuses any illegal choice
         finals.append(state.hash())

@@ -43,17 +43,19 @@ def test_selfplay_normal_is_deterministic_by_seed_and_every_game_ends():
     assert again.digest != selfplay(SPEC, 2, 3, 2, "normal").digest
 
 
-def test_random_games_end_and_are_deterministic():
-    a = selfplay(SPEC, 2, 60, "r", "random")
-    b = selfplay(SPEC, 2, 60, "r", "random")
+def test_random_games_with_a_round_limit_end_and_are_deterministic():
+    """Self-play's explicit round limit (AM-14: a draw); unlimited games are in test_am_properties."""
+    a = selfplay(SPEC, 2, 60, "r", "random", {"round_limit": 60})
+    b = selfplay(SPEC, 2, 60, "r", "random", {"round_limit": 60})
     assert a.digest == b.digest and sum(a.wins) + a.draws == 60
+    assert a.draws  # random bots rarely reach 15 MP within 60 rounds: the limit is what ends them
 
 
 def test_every_legal_action_checks_and_every_state_encodes():
     """Random games, validating each legal action and the plain data at every step."""
     for g in range(3):
         seed = f"contract/{g}".encode()
-        state = SPEC.new_state(2, {})
+        state = SPEC.new_state(2, {"round_limit": 60})  # unlimited random games: test_am_properties
         ref = Referee(state, seed)
         bots = [RandomBot(p, seed) for p in (0, 1)]
         pick = SeededStream(seed, "probe")
@@ -175,3 +177,18 @@ def test_every_event_and_action_of_a_game_has_a_line_of_text():
             kinds.add(event[0])
         seen = state.event_seq
     assert {"turn", "move", "eliminated", "game-over"} <= kinds
+
+
+def test_the_selfplay_command_takes_an_explicit_round_limit(capsys):
+    """``python -m engines selfplay anomaly-maze --option round_limit=N``: a run that surely ends (AM-14)."""
+    import json
+
+    from engines.__main__ import main
+
+    assert main(["selfplay", "anomaly-maze", "--games", "2", "--option", "round_limit=3"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["results"] == {"wins": [0, 0], "draws": 2}  # nobody reaches 15 MP in 3 rounds
+    for bad in ("round_limit=x", "round_limit", "=3", "no_such_setting=1"):
+        with pytest.raises(SystemExit):
+            main(["selfplay", "anomaly-maze", "--games", "1", "--option", bad])
+        assert "option" in capsys.readouterr().err

@@ -133,6 +133,15 @@ class Table:
             pending = self.do(seat, ("discard", slot, self.truth.cards[slot]))
         return pending
 
+    def past_the_opening(self) -> Decision | GameOver:
+        """Every seat passes its first turn (and discards its newest card if it must): a seat that
+        leaves after this is no reason to deal again (SL-11)."""
+        pending = self.resolve()
+        for _ in range(sum(self.state.alive)):
+            assert isinstance(pending, Decision) and pending.what == "action", pending
+            pending = self.idle(pending.seat)
+        return pending
+
     def build(self, seat: int, c: int) -> Decision | GameOver:
         return self.do(seat, ("build", self.slot_of(seat, c), c))
 
@@ -214,3 +223,55 @@ class CheckingReferee(Referee):
 
 def kinds(cards: Iterable[int]) -> list[int]:
     return [CARD_KIND[c] for c in cards]
+
+
+class GoneTable(CheckingReferee):
+    """A checking referee that also plays the protocol's part for departures, as ``protocol/table.py``
+    does: ``forfeit`` at the departure; for a seat declared gone (its card keys are lost with it),
+    ``set_aside`` of every undrawn slot it locked, when such a slot is due to be dealt."""
+
+    def __init__(self, state: SystemLaunch, seed: bytes) -> None:
+        super().__init__(state, seed)
+        self.gone: set[int] = set()
+        #: shuffle rounds as (slots, seats that locked them), like the protocol's card ledger
+        self.rounds: list[tuple[tuple[int, ...], frozenset[int]]] = []
+        self.dealt: set[int] = set()
+        self.asides: list[tuple[int, ...]] = []
+        #: everything that changed the state, in order, for a replay: (kind, seat, action or slots)
+        self.log: list[tuple[str, int, tuple]] = []
+
+    def _push(self, seat: int, action: tuple, knowledge: Knowledge | None = None) -> None:
+        super()._push(seat, action, knowledge)
+        self.log.append(("push", seat, action))
+
+    def resolve_table(self) -> bool:
+        pending = self.state.pending()
+        if isinstance(pending, Chance) and pending.kind is ChanceKind.SECRET_SHUFFLE:
+            seats = frozenset(s for s in range(self.state.players) if s not in self.gone)
+            self.rounds.append((pending.slots, seats))
+        if isinstance(pending, Deal):
+            if self.blocked(pending.slot):
+                slots = tuple(
+                    slot
+                    for slots, _ in self.rounds
+                    for slot in slots
+                    if slot not in self.dealt and self.blocked(slot) and not any(slot in a for a in self.asides)
+                )
+                self.state.set_aside(slots)
+                self.asides.append(slots)
+                self.log.append(("aside", TABLE, slots))
+                self.after_step()
+                return True
+            self.dealt.add(pending.slot)
+        return super().resolve_table()
+
+    def blocked(self, slot: int) -> bool:
+        seats = next(seats for slots, seats in self.rounds if slot in slots)
+        return bool(seats & self.gone)
+
+    def depart(self, seat: int, declared_gone: bool) -> None:
+        if declared_gone:
+            self.gone.add(seat)
+        self.state.forfeit(seat)
+        self.log.append(("forfeit", seat, ()))
+        self.after_step()

@@ -221,6 +221,7 @@ def test_attacks_need_another_live_player():
     t = Table(3, [[CR0, F[0], F[1], F[2]], F[3:7], [F[7], P0, P1, P2]])
     assert "against another player" in unchanged(t, 0, ("play", t.slot_of(0, CR0), CR0, 0))
     assert "no seat" in unchanged(t, 0, ("play", t.slot_of(0, CR0), CR0, 3))
+    t.past_the_opening()  # a seat leaving before the first action would mean a re-deal (SL-11)
     t.state.forfeit(2)
     assert "has left" in unchanged(t, 0, ("play", t.slot_of(0, CR0), CR0, 2))
 
@@ -425,14 +426,14 @@ def test_forfeit_with_two_players_gives_the_other_the_win():
 
 def test_forfeit_of_the_active_seat_mid_decision_moves_play_on():
     t = Table(3, [F[0:4], F[4:8], [P0, R0, H0, AV0]], system={0: [G0, PW0]})
+    assert t.past_the_opening() == Decision(0, "action")  # leaving earlier would mean a re-deal (SL-11)
     slots = list(t.state.hands[0])
-    assert t.state.pending() == Decision(0, "action")
     t.state.forfeit(0)
     assert t.state.out == slots and t.state.hands[0] == []
     assert t.state.discard[0] == [G0, PW0] and t.state.system[0] == []
     assert t.resolve() == Decision(1, "action")
     t.idle(1)
-    t.do(2, ("pass",))
+    t.idle(2)
     assert t.state.pending() == Decision(1, "action")  # seat 0 is passed over
     with pytest.raises(IllegalAction, match="already left"):
         t.state.forfeit(0)
@@ -466,8 +467,13 @@ def test_forfeit_of_the_attacker_during_the_take_and_during_the_opening_deal():
     s.push(TABLE, ("shuffled",))
     s.push(TABLE, ("chance", 0))
     s.push(TABLE, ("deal", 0))
-    s.forfeit(1)  # seat 1 is due the next card: it goes to seat 2 instead
-    assert s.pending() == Deal(1, 2)
+    s.forfeit(1)  # SL-11: the opening is dealt again among seats 0 and 2, from fresh slots
+    assert s.hands == [[], [], []]
+    assert s.pending() == Chance(ChanceKind.SECRET_SHUFFLE, "deck", cards=tuple(range(44)), slots=tuple(range(44, 88)))
+    s.push(TABLE, ("shuffled",))
+    assert s.pending() == Chance(ChanceKind.PUBLIC_SEEDED, "first-player", outcomes=2)
+    s.push(TABLE, ("chance", 0))
+    assert s.pending() == Deal(44, 0)
     while isinstance(s.pending(), Deal):
         s.push(TABLE, ("deal", s.pending().slot))
     assert [len(h) for h in s.hands] == [5, 0, 4]
@@ -475,8 +481,15 @@ def test_forfeit_of_the_attacker_during_the_take_and_during_the_opening_deal():
 
 def test_forfeit_before_the_first_player_is_drawn():
     s = SystemLaunch(3)
+    s.forfeit(0)  # before the opening shuffle: it is simply run without seat 0
     s.push(TABLE, ("shuffled",))
-    s.forfeit(0)
     assert s.pending() == Chance(ChanceKind.PUBLIC_SEEDED, "first-player", outcomes=2)
+    s.push(TABLE, ("chance", 0))
+    assert s.first == 1
+    s = SystemLaunch(3)
+    s.push(TABLE, ("shuffled",))
+    s.forfeit(0)  # after it: the deck was locked by seat 0 too, so it is shuffled again (SL-11)
+    assert s.pending().what == "deck" and s.pending().slots[0] == 44
+    s.push(TABLE, ("shuffled",))
     s.push(TABLE, ("chance", 0))
     assert s.first == 1
