@@ -528,14 +528,14 @@ class RoomHost:
         seats = {p: (s, self.requests[p].card) for p, s in self.seats.items() if p in self.requests}
         listing = SeatList(self._version, status, seats, tuple(self.waiting), tuple(sorted(self.refused)))
         card = self.card(status)
+        if self.on_change:  # the window shows the change at once, not after three round trips
+            self.on_change(card)
         encoded = card.encode(self.key)
         await self._send(client, topics.room_card(self.code), encoded)
         if self.listed:
             await self._send(client, topics.lobby(self.code), encoded)
         # The seat list last: a joiner that hears "started" from it has the card of the start already.
         await self._send(client, topics.seats(self.code), listing.encode(self.key, self.code))
-        if self.on_change:
-            self.on_change(card)
 
     async def _guard(self, client: aiomqtt.Client, topic: str, payload: bytes, what: str) -> None:
         """``payload`` arrived on a topic whose retained copy we keep right: publish ours again if it is not ours.
@@ -622,7 +622,7 @@ class RoomHost:
         card = check_card(req.card)
         if self._key_in_use(card.sign, card.box):
             raise Dropped("a seat card whose key already holds a seat or waits for one")
-        decision = self.admit(req) if callable(self.admit) else self.admit
+        decision = self.admit(req) if callable(self.admit) else (True if self.admit else None)
         if decision is False:
             self.refused.add(sender)
             self._note(f"join/{sender}: refused {req.name} (key {fingerprint(card.sign)})")
