@@ -579,6 +579,10 @@ class RoomHost:
         sender = topics.last_segment(topic)
         if sender == self.peer or sender in self.local or self._started:
             return
+        inflight = self._inflight.get(topic)
+        if inflight and inflight[0] == payload:  # our own copy of a joiner's request, put back, came back
+            inflight.popleft()
+            return
         try:
             opened = open_message(payload, ("join", "withdraw"), self.code)
             if opened.body["host"] != self.host_key:
