@@ -12,6 +12,11 @@ game's genesis, so it stays with the host's machine (the host or one of its bots
 for a seat ("Seat" in the internet section).  "Cancel" — or leaving the lobby screen — stops waiting
 at once: a hosted room's card leaves the relay's listing and its joiners are told; a joiner's seat is
 freed.
+
+Invitations and approval (client/README.md): the host's panel shows the invitation (link and words)
+and every request with the guest's key fingerprint, to let in, turn away or remove before the start;
+a joiner pastes the invitation, or — with a room code only — is shown the host's name, key and answer
+time before "Join this room".  Every join pins the host's key.
 """
 
 from __future__ import annotations
