@@ -244,7 +244,8 @@ async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> 
         if seated.creator is None:
             raise RelayError(f"room {code}: the host's seat list names no seat 1")
         store.save(room=code, seat=seated.seat, game=lobby.game, creator=seated.creator.hex())
-        say(f"seat {seated.seat} in room {code} ({lobby.game}, {lobby.seats_total} seats)")
+        answer = f"answer time {lobby.timeout_ms // 1000} s"
+        say(f"seat {seated.seat} in room {code} ({lobby.game}, {lobby.seats_total} seats, {answer})")
         return PeerSession.join(code, seated.seat, store.signing_key, store.secret, creator=seated.creator), None
     raise RelayError("give --create GAME or --join INVITATION (or a --state-dir with a seat to resume)")
 

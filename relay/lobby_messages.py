@@ -179,7 +179,10 @@ class SeatList:
         """The signing key of seat 0 (the genesis' author), from its card."""
         for seat, card in self.seats.values():
             if seat == 0:
-                return check_card(card).sign
+                try:
+                    return check_card(card).sign
+                except BadCard:
+                    return None
         return None
 
     def encode(self, key: SigningKey, code: str) -> bytes:

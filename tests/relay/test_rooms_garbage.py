@@ -175,3 +175,27 @@ def test_a_key_is_never_seated_twice_and_only_a_signed_withdrawal_frees_a_seat(e
         await host.close()
 
     asyncio.run(main())
+
+
+def test_a_headless_host_must_say_who_it_seats(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from relay_helpers import ROOT, env
+
+    args = ["--relay", "127.0.0.1:1", "--create", "system-launch", "--players", "2", "--state-dir", str(tmp_path)]
+    done = subprocess.run(
+        [sys.executable, "-m", "client.headless", *args],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=env(),
+        cwd=ROOT,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "give --accept-all, or --accept FINGERPRINT" in done.stderr
+    bad = subprocess.run(
+        [sys.executable, "-m", "client.headless", "--join", "sealed://h:1/ACDEFG#NOPE", "--state-dir", str(tmp_path)],
+        capture_output=True, text=True, timeout=30, env=env(), cwd=ROOT,
+    )  # fmt: skip
+    assert bad.returncode == 2 and "not a host key fingerprint" in bad.stderr and "Traceback" not in bad.stderr
