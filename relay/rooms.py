@@ -80,6 +80,8 @@ __all__ = [
 
 #: Requests kept waiting for the host's decision at most (a stranger's flood is dropped beyond).
 MAX_WAITING = 16
+#: Refusals named in the seat list at most (the latest; each refused joiner hears it at once).
+MAX_REFUSED_LISTED = 32
 #: How long a joiner waits for a card signed by the pinned key when the relay holds another one.
 PIN_WAIT = 6.0
 
@@ -281,7 +283,8 @@ class RoomHost:
         self.seats: dict[str, int] = {peer: 0}
         #: Requests that wait for the host's decision (arrival order).
         self.waiting: dict[str, JoinRequest] = {}
-        self.refused: set[str] = set()
+        #: Refused peers, in the order refused (a dict used as an ordered set).
+        self.refused: dict[str, None] = {}
         #: Peers whose seat this machine plays (bots).
         self.local: set[str] = set()
         #: Why messages were dropped, and what was put right (the latest 100).
@@ -389,7 +392,8 @@ class RoomHost:
         await self._changed()
 
     async def accept(self, peer: str) -> int:
-        """Seat the waiting ``peer`` (where it asked, if that seat is free; else the lowest free seat)."""
+        """Seat the waiting ``peer``: in the seat it asked for (:class:`SeatTaken` if that is taken now), else the
+        lowest free seat."""
         req = self.waiting.get(peer)
         if req is None or self._started:
             raise RelayError(f"nobody called {peer} is waiting")
@@ -406,7 +410,7 @@ class RoomHost:
         """Turn the waiting ``peer`` away (it hears so)."""
         if self.waiting.pop(peer, None) is None:
             return
-        self.refused.add(peer)
+        self.refused[peer] = None
         self._want.pop(topics.join(self.code, peer), None)
         await self._changed()
 
@@ -415,7 +419,7 @@ class RoomHost:
         if peer == self.peer or peer in self.local or peer not in self.seats or self._started:
             return
         self._unseat(peer)
-        self.refused.add(peer)
+        self.refused[peer] = None
         await self._changed()
 
     def start(self) -> bool:
@@ -515,7 +519,7 @@ class RoomHost:
                 name = check_card(card).name
                 self.requests.setdefault(peer, JoinRequest(peer, name, card, seat))
                 self.seats[peer] = seat
-        self.refused |= set(seats.refused)
+        self.refused.update(dict.fromkeys(seats.refused))
 
     async def _send(self, client: aiomqtt.Client, topic: str, payload: bytes) -> None:
         """Publish retained, and remember it: what comes back on ``topic`` is then told apart from a stranger's."""
@@ -526,7 +530,9 @@ class RoomHost:
     async def _publish_state(self, client: aiomqtt.Client, status: str = "open") -> None:
         self._version = max(self._version + 1, time.time_ns() // 1_000_000)
         seats = {p: (s, self.requests[p].card) for p, s in self.seats.items() if p in self.requests}
-        listing = SeatList(self._version, status, seats, tuple(self.waiting), tuple(sorted(self.refused)))
+        # The latest refusals only: a stranger refused a thousand times must not make the list too long to read.
+        refused = tuple(list(self.refused)[-MAX_REFUSED_LISTED:])
+        listing = SeatList(self._version, status, seats, tuple(self.waiting), refused)
         card = self.card(status)
         if self.on_change:  # the window shows the change at once, not after three round trips
             self.on_change(card)
@@ -628,7 +634,7 @@ class RoomHost:
             raise Dropped("a seat card whose key already holds a seat or waits for one")
         decision = self.admit(req) if callable(self.admit) else (True if self.admit else None)
         if decision is False:
-            self.refused.add(sender)
+            self.refused[sender] = None
             self._note(f"join/{sender}: refused {req.name} (key {fingerprint(card.sign)})")
             await self._changed()
             return
