@@ -199,3 +199,22 @@ def test_a_headless_host_must_say_who_it_seats(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=30, env=env(), cwd=ROOT,
     )  # fmt: skip
     assert bad.returncode == 2 and "not a host key fingerprint" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_headless_host_given_fingerprints_seats_only_those() -> None:
+    from client.headless import admission, parse_args
+    from relay.invitation import fingerprint, grouped
+
+    ann, eve = Person("Ann"), Person("Eve")
+    args = parse_args(
+        ["--create", "system-launch", "--state-dir", "x", "--accept", grouped(fingerprint(ann.key.public_bytes()))]
+    )
+    said: list[str] = []
+    decide = admission(args, said.append)
+    host = Person("Host").key.public_bytes()
+    request = {
+        p.name: JoinRequest.make(p.key, "ACDEFG", host, p.peer, p.card, None, os.urandom(16)) for p in (ann, eve)
+    }
+    assert decide(request["Ann"]) is True and decide(request["Eve"]) is False
+    assert "accepted" in said[0] and "refused" in said[1]
+    assert admission(parse_args(["--create", "system-launch", "--state-dir", "x", "--accept-all"]), said.append) is True
