@@ -187,6 +187,8 @@ async def list_rooms(relay: str, timeout: float = 4.0) -> list[LobbyCard]:
         raise RelayUnreachable(f"relay {relay}: {exc}") from None
     cards = []
     for topic, payload in got.items():
+        if not topic.startswith(f"{topics.ROOT}/lobby/"):  # (amqtt 0.12 sends other topics' retained messages too)
+            continue
         code = topics.last_segment(topic)
         card = try_card(payload, code) if payload else None
         if card is not None and card.open and card.listed:
