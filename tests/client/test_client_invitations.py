@@ -39,11 +39,11 @@ def test_invite_refuse_remove_let_in_and_play(qtbot, qloop, relay, tmp_path):
     guest_fp = fingerprint(signing_key(tmp_path / "Guest").public_bytes())
 
     # An unlisted room: its panel shows the invitation, the copy button copies the link.
-    host_lobby.players.setValue(2)
+    host_lobby.players.setValue(3)
     host_lobby.relay.setCurrentText(relay.address)
     host_lobby.listed.setChecked(False)
     qtbot.mouseClick(host_lobby.host_online, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: host_lobby.hosting is not None and "1 of 2" in host_lobby.online.status.text())
+    qtbot.waitUntil(lambda: host_lobby.hosting is not None and "1 of 3" in host_lobby.online.status.text())
     hosting, panel = host_lobby.hosting, host_lobby.room_panel
     code = hosting.code
     link = panel.link
@@ -66,7 +66,7 @@ def test_invite_refuse_remove_let_in_and_play(qtbot, qloop, relay, tmp_path):
     # The request waits for the host, with the guest's key; the host turns it away.
     qtbot.waitUntil(lambda: request_row(panel, "Guest") is not None, timeout=10_000)
     assert grouped(guest_fp) in request_row(panel, "Guest")[0].text()
-    assert [r.kind for r in hosting.rows()] == ["you", "free"]
+    assert [r.kind for r in hosting.rows()] == ["you", "free", "free"]
     qtbot.waitUntil(lambda: guest_lobby.online.status.text() == tr("room.waiting_host", host="Host"), timeout=5_000)
     qtbot.mouseClick(request_row(panel, "Guest")[2], Qt.MouseButton.LeftButton)
     refused = net.NetError("refused-by-host", code=code).message()
@@ -78,27 +78,34 @@ def test_invite_refuse_remove_let_in_and_play(qtbot, qloop, relay, tmp_path):
     guest_lobby.room.setText(link)
     qtbot.mouseClick(guest_lobby.join, Qt.MouseButton.LeftButton)
     let_in(qtbot, host_window, "Guest")
-    host_lobby.hosting.room_host.auto_start = False  # hold the start, to remove the guest from a full room
-    qtbot.waitUntil(lambda: [r.kind for r in hosting.rows()] == ["you", "player"], timeout=10_000)
+    qtbot.waitUntil(lambda: [r.kind for r in hosting.rows()] == ["you", "player", "free"], timeout=10_000)
     qtbot.waitUntil(lambda: guest_lobby.online.status.text() == tr("room.waiting_start", seat=2), timeout=10_000)
     remove = panel.rows[1][4]
     assert remove.isVisible() and remove.text() == tr("room.remove")
     qtbot.mouseClick(remove, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: guest_lobby.online.status.text() == refused, timeout=10_000)
-    assert [r.kind for r in hosting.rows()] == ["you", "free"]
+    assert [r.kind for r in hosting.rows()] == ["you", "free", "free"]
 
-    # Let in for good: the room is full and starts.
-    hosting.room_host.auto_start = True
+    # Let in for good; the third seat is a bot of the host's; start.
     guest_lobby.room.setText(link)
     qtbot.mouseClick(guest_lobby.join, Qt.MouseButton.LeftButton)
     let_in(qtbot, host_window, "Guest")
+    qtbot.waitUntil(lambda: [r.kind for r in hosting.rows()] == ["you", "player", "free"], timeout=10_000)
+    choice = panel.rows[2][2]
+    choice.setCurrentIndex(choice.findData("greedy"))
+    choice.activated.emit(choice.currentIndex())
+    qtbot.waitUntil(panel.start_button.isEnabled, timeout=10_000)
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
     windows = [host_window, guest_window]
     qtbot.waitUntil(lambda: all(w.game is not None for w in windows), timeout=20_000)
     games = [w.game for w in windows]
     assert games[1].human == 1
 
+    qtbot.waitUntil(lambda: all(g.started for g in games), timeout=20_000)
+    assert games[0].names == games[1].names and games[1].names[:2] == ["Host", "Guest"]
     for game in games:
         game.stop()
+    qtbot.waitUntil(lambda: all(bot.task is not None and bot.task.done() for bot in games[0].bots), timeout=10_000)
 
 
 def test_the_desktop_join_path_refuses_a_strangers_genesis(tmp_path):
