@@ -9,10 +9,12 @@ audit verdict, and saves the game file.  A host prints its invitation (``invitat
 and decides who sits down: ``--accept-all``, or ``--accept FINGERPRINT`` for each guest (a peer
 prints its own key's fingerprint as ``my key …``).  A joiner given the invitation link (or
 ``--host-key``) plays only a room and a genesis signed by that host; with a bare room code it
-trusts the key the room's card names, and prints it.  Everything the seat needs to carry on — its signing key,
-its per-game secret (every other secret of the seat is derived from it), the room and the seat —
-is written to ``--state-dir`` before the first message goes out, so a peer that is killed and
-started again with the same arguments resumes its seat from the relay's retained log.
+trusts the key the room's card names, and prints it.
+
+Everything the seat needs to carry on — its signing key, its per-game secret (every other secret
+of the seat is derived from it), the room, the seat and the genesis author it pinned — is written
+to ``--state-dir`` before the first message goes out, so a peer that is killed and started again
+with the same arguments resumes its seat from the relay's retained log.
 
 Exit status: 0 the game ended and the audit says fair; 1 it ended otherwise (a cheat was
 named, or the game was abandoned); 2 a relay or room problem (the message says which).
