@@ -135,3 +135,35 @@ def test_the_host_refuses_or_removes_and_the_joiner_hears_it(embedded_relay: Bro
         await host.close()
 
     asyncio.run(main())
+
+
+@pytest.mark.timeout(30)
+def test_a_card_by_another_key_is_not_the_invited_room(embedded_relay: BrokerProcess, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Only a stranger's signed card sits at the room's code: a joiner with the invitation refuses it."""
+    import os
+
+    import aiomqtt
+
+    from relay import rooms, topics
+    from relay.lobby_messages import LobbyCard
+    from relay.probe import parse_address
+
+    monkeypatch.setattr(rooms, "PIN_WAIT", 0.5)
+    address = embedded_relay.address
+    h, ann, mallory = Person("Host"), Person("Ann"), Person("Mallory")
+
+    async def main() -> None:
+        host = RoomHost(address, "system-launch", 2, "hostpeer", "Host", h.card, key=h.key)
+        fp = host.fingerprint
+        code = host.code
+        card = LobbyCard(code, "system-launch", 2, 1, "Host", address, host_key=mallory.key.public_bytes())
+        name, port = parse_address(address)
+        async with aiomqtt.Client(name, port, identifier="stranger" + os.urandom(3).hex()) as client:
+            await client.publish(topics.room_card(code), card.encode(mallory.key), qos=1, retain=True)
+        with pytest.raises(RoomNotFound, match="not by the host whose key is"):
+            await join_room(address, code, **ann.join_args(), host_key=fp)
+        with pytest.raises(RoomNotFound, match="not by the host"):
+            await peek_room(address, code, fp)
+        assert (await peek_room(address, code)).fingerprint != fp, "without the invitation: the card's own key"
+
+    asyncio.run(main())
