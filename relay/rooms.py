@@ -765,7 +765,8 @@ async def join_room(
 ) -> Seated:
     """Ask the host of room ``code`` for a seat (``seat``: a particular one); :class:`Seated` once it gives one.
 
-    ``key`` signs the request (it is the signing key in ``card``).  ``host_key`` pins the host: its
+    ``key`` signs the request (it is the signing key in ``card``; the name shown is the card's, ``name``
+    is kept for callers of the older signature).  ``host_key`` pins the host: its
     public key, or its fingerprint from an invitation; without it the key named by the room's card is
     taken (and reported in the result, so the caller can show it).  With ``until_started`` it returns
     only when the host starts the game, reporting every change of the room to ``on_update(card, our

@@ -37,7 +37,7 @@ def stranger(address: str) -> aiomqtt.Client:
 
 
 async def until(predicate: Callable[[], bool], what: str) -> None:
-    for _ in range(400):
+    for _ in range(1000):
         if predicate():
             return
         await asyncio.sleep(0.02)
