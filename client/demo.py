@@ -41,7 +41,9 @@ async def run_demo(game: str, players: int, bot: str, folder: Path) -> int:
             state = str(folder / f"seat{seat}")
             return parse_args(["--relay", relay.address, *mode, "--seat-bot", bot, "--state-dir", state, "-q"])
 
-        host = asyncio.create_task(play(peer(0, ["--create", game, "--players", str(players), "--room", code])))
+        host = asyncio.create_task(
+            play(peer(0, ["--create", game, "--players", str(players), "--room", code, "--accept-all"]))
+        )
         await _wait_for_room(relay.address, code)
         joiners = []
         for seat in range(1, players):

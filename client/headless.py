@@ -1,14 +1,20 @@
 """``python -m client.headless``: a peer without a window — a bot in a seat, over a real relay.
 
     python -m client.headless --relay HOST:PORT --create system-launch --players 4 \\
-        --seat-bot greedy --state-dir DIR
-    python -m client.headless --relay HOST:PORT --join CODE --seat-bot greedy --state-dir DIR
+        --accept-all --seat-bot greedy --state-dir DIR
+    python -m client.headless --join sealed://HOST:PORT/ROOM#FINGERPRINT --seat-bot greedy --state-dir DIR
 
 It creates or joins a room, takes a seat with a bot, plays to the end, prints the result and the
-audit verdict, and saves the game file.  Everything the seat needs to carry on — its signing key,
-its per-game secret (every other secret of the seat is derived from it), the room and the seat —
-is written to ``--state-dir`` before the first message goes out, so a peer that is killed and
-started again with the same arguments resumes its seat from the relay's retained log.
+audit verdict, and saves the game file.  A host prints its invitation (``invitation sealed://…``)
+and decides who sits down: ``--accept-all``, or ``--accept FINGERPRINT`` for each guest (a peer
+prints its own key's fingerprint as ``my key …``).  A joiner given the invitation link (or
+``--host-key``) plays only a room and a genesis signed by that host; with a bare room code it
+trusts the key the room's card names, and prints it.
+
+Everything the seat needs to carry on — its signing key, its per-game secret (every other secret
+of the seat is derived from it), the room, the seat and the genesis author it pinned — is written
+to ``--state-dir`` before the first message goes out, so a peer that is killed and started again
+with the same arguments resumes its seat from the relay's retained log.
 
 Exit status: 0 the game ended and the audit says fair; 1 it ended otherwise (a cheat was
 named, or the game was abandoned); 2 a relay or room problem (the message says which).
@@ -36,7 +42,8 @@ from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
 from protocol.session import PeerSession
 from protocol.table import SeatInfo
 from relay.errors import RelayError
-from relay.rooms import RoomHost, join_room, normalize_code
+from relay.invitation import BadInvitation, fingerprint, grouped, is_link, normalize_fingerprint, parse_invitation
+from relay.rooms import JoinRequest, RoomHost, join_room, normalize_code
 from relay.transport import Connected, Disconnected, Restored, RoomTransport, monotonic_ms
 
 log = logging.getLogger("client.headless")
@@ -156,10 +163,14 @@ class BotSeat:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m client.headless", description=__doc__.split("\n\n")[0])
-    p.add_argument("--relay", required=True, help="HOST:PORT of the relay")
+    p.add_argument("--relay", default=None, help="HOST:PORT of the relay (a --join invitation link names it)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--create", metavar="GAME", help="open a room for GAME (e.g. system-launch)")
-    mode.add_argument("--join", metavar="CODE", help="join the room with this code")
+    mode.add_argument("--join", metavar="INVITATION", help="join a room: an invitation link, or a room code")
+    p.add_argument("--host-key", default=None, help="with --join CODE: the host key fingerprint to trust")
+    p.add_argument("--accept-all", action="store_true", help="as host: seat everyone who asks (a valid request)")
+    p.add_argument("--accept", action="append", default=[], metavar="FINGERPRINT", help="as host: seat this guest")
+    p.add_argument("--unlisted", action="store_true", help="as host: keep the room off the relay's listing")
     p.add_argument("--players", type=int, default=4, help="seats in a created room")
     p.add_argument("--seat-bot", default="greedy", help="the bot that plays this seat (random, greedy)")
     p.add_argument("--state-dir", required=True, type=Path, help="where this seat's keys and state are kept")
@@ -203,8 +214,23 @@ async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> 
             raise RelayError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players")
         # A host restarted before its room filled up carries on with the same room code.
         code = normalize_code(args.room) if args.room else store.info.get("hosting")
-        host = RoomHost(args.relay, args.create, args.players, store.peer, name, store.card(name), code=code)
+        host = RoomHost(
+            args.relay,
+            args.create,
+            args.players,
+            store.peer,
+            name,
+            store.card(name),
+            key=store.signing_key,
+            code=code,
+            admit=admission(args, say),
+            listed=not args.unlisted,
+            timeout_ms=args.timeout_ms,
+            on_note=lambda text: say(f"lobby: {text}"),
+        )
         print(f"room {host.code}", flush=True)
+        print(f"invitation {host.invitation().link()}", flush=True)
+        say(f"read out: {host.invitation().read_out()}")
         store.save(hosting=host.code, game=args.create)
         cards = await host.gather(args.gather_timeout)
         seats = [seat_info(c) for c in cards]
@@ -223,20 +249,90 @@ async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> 
         store.save(room=host.code, seat=0, creator=store.signing_key.public_bytes().hex(), genesis=genesis.hex())
         return session, host
     if args.join:
-        code = normalize_code(args.join)
-        seat, lobby = await join_room(args.relay, code, store.peer, name, store.card(name), timeout=args.gather_timeout)
-        store.save(room=code, seat=seat, game=lobby.game)
-        say(f"seat {seat} in room {code} ({lobby.game}, {lobby.seats_total} seats)")
-        return PeerSession.join(code, seat, store.signing_key, store.secret, dev_timeout_ms=_dev_timeout(args)), None
-    raise RelayError("give --create GAME or --join CODE (or a --state-dir with a seat to resume)")
+        code, pin = args.room_code, args.host_key
+        card = store.card(name)
+        seated = await join_room(
+            args.relay,
+            code,
+            store.peer,
+            name,
+            card,
+            timeout=args.gather_timeout,
+            key=store.signing_key,
+            host_key=pin,
+            on_note=lambda text: say(f"lobby: {text}"),
+        )
+        lobby = seated.lobby
+        if pin is None:
+            say(f"host {lobby.host}, key {grouped(lobby.fingerprint)} (from the room's card: no invitation given)")
+        if seated.creator is None:
+            raise RelayError(f"room {code}: the host's seat list names no seat 1")
+        store.save(room=code, seat=seated.seat, game=lobby.game, creator=seated.creator.hex())
+        answer = f"answer time {lobby.timeout_ms // 1000} s"
+        say(f"seat {seated.seat} in room {code} ({lobby.game}, {lobby.seats_total} seats, {answer})")
+        session = PeerSession.join(
+            code,
+            seated.seat,
+            store.signing_key,
+            store.secret,
+            creator=seated.creator,
+            dev_timeout_ms=_dev_timeout(args),
+        )
+        return session, None
+    raise RelayError("give --create GAME or --join INVITATION (or a --state-dir with a seat to resume)")
+
+
+def admission(args: argparse.Namespace, say: Any) -> Any:
+    """Who a headless host seats: everyone (``--accept-all``) or the guests whose key it was given."""
+    if args.accept_all:
+        return True
+    if not args.accept:
+        raise RelayError("a host decides who sits down: give --accept-all, or --accept FINGERPRINT for each guest")
+    try:
+        wanted = {normalize_fingerprint(fp) for fp in args.accept}
+    except BadInvitation as exc:
+        raise RelayError(str(exc)) from None
+
+    def decide(req: JoinRequest) -> bool:
+        ok = fingerprint(req.sign_key) in wanted
+        say(f"lobby: {req.name} (key {grouped(fingerprint(req.sign_key))}) {'accepted' if ok else 'refused'}")
+        return ok
+
+    return decide
+
+
+def resolve_join(args: argparse.Namespace) -> None:
+    """``--join`` as a link or a code, ``--relay`` and ``--host-key``: one relay, one room code, one pin."""
+    args.room_code = None
+    if args.join:
+        if is_link(args.join):
+            try:
+                invitation = parse_invitation(args.join)
+            except BadInvitation as exc:
+                raise RelayError(str(exc)) from None
+            args.relay = args.relay or invitation.relay
+            args.room_code = invitation.code
+            args.host_key = invitation.fingerprint
+        else:
+            args.room_code = normalize_code(args.join)
+        if args.host_key is not None:
+            try:
+                args.host_key = normalize_fingerprint(args.host_key)
+            except BadInvitation as exc:
+                raise RelayError(str(exc)) from None
+    if not args.relay:
+        raise RelayError("give --relay HOST:PORT (or --join with an invitation link that names the relay)")
 
 
 async def play(args: argparse.Namespace) -> int:
+    resolve_join(args)
     store = SeatStore(args.state_dir)
 
     def say(text: str) -> None:
         if not args.quiet:
             print(text, file=sys.stderr, flush=True)
+
+    say(f"my key {grouped(fingerprint(store.signing_key.public_bytes()))}")
 
     session, host = await open_session(args, store, say)
     seat = BotSeat(session, args.seat_bot, store.secret, args.quiet, args.think_ms)

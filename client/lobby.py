@@ -12,6 +12,11 @@ game's genesis, so it stays with the host's machine (the host or one of its bots
 for a seat ("Seat" in the internet section).  "Cancel" — or leaving the lobby screen — stops waiting
 at once: a hosted room's card leaves the relay's listing and its joiners are told; a joiner's seat is
 freed.
+
+Invitations and approval (client/README.md): the host's panel shows the invitation (link and words)
+and every request with the guest's key fingerprint, to let in, turn away or remove before the start;
+a joiner pastes the invitation, or — with a room code only — is shown the host's name, key and answer
+time before "Join this room".  Every join pins the host's key.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QFrame,
@@ -104,6 +110,10 @@ class RoomPanel(QFrame):
     bot_requested = Signal(int, str)  # seat, bot kind ("" = free it)
     start_requested = Signal()
     cancel_requested = Signal()
+    accept_requested = Signal(str)  # peer
+    refuse_requested = Signal(str)  # peer
+    remove_requested = Signal(str)  # peer
+    join_confirmed = Signal()
 
     def __init__(self) -> None:
         super().__init__(objectName="section")
@@ -114,17 +124,41 @@ class RoomPanel(QFrame):
         self.hint.setWordWrap(True)
         box.addWidget(self.title)
         box.addWidget(self.hint)
+        # The host's invitation: words to read out, a link to paste.
+        invite_row = QHBoxLayout()
+        self.invite = QLabel(objectName="section_text")
+        self.invite.setWordWrap(True)
+        self.invite.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.copy_button = QPushButton()
+        self.copy_button.clicked.connect(self._copy_invitation)
+        invite_row.addWidget(self.invite, 1)
+        invite_row.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignTop)
+        box.addLayout(invite_row)
+        self.link = ""
         self.grid = QGridLayout()
         self.grid.setColumnStretch(1, 1)
-        self.grid.setColumnStretch(4, 1)
+        self.grid.setColumnStretch(5, 1)
         box.addLayout(self.grid)
-        self.rows: list[tuple[QLabel, QLabel, QComboBox, QPushButton]] = []
+        self.rows: list[tuple[QLabel, QLabel, QComboBox, QPushButton, QPushButton]] = []
+        self._row_peers: list[str] = []
+        # Requests waiting for the host's answer: name and key, "Let in", "Turn away".
+        self.requests_title = QLabel(objectName="section_text")
+        box.addWidget(self.requests_title)
+        self.requests_grid = QGridLayout()
+        self.requests_grid.setColumnStretch(0, 1)
+        box.addLayout(self.requests_grid)
+        self.request_rows: list[tuple[QLabel, QPushButton, QPushButton]] = []
+        self._requests: list[net.Request] = []
         buttons = QHBoxLayout()
         self.start_button = QPushButton(objectName="primary")
         self.start_button.clicked.connect(self.start_requested.emit)
+        self.join_button = QPushButton(objectName="primary")
+        self.join_button.clicked.connect(self.join_confirmed.emit)
+        self.join_button.setVisible(False)
         self.cancel_button = QPushButton()
         self.cancel_button.clicked.connect(self.cancel_requested.emit)
         buttons.addWidget(self.start_button)
+        buttons.addWidget(self.join_button)
         buttons.addWidget(self.cancel_button)
         buttons.addStretch(1)
         box.addLayout(buttons)
@@ -144,13 +178,19 @@ class RoomPanel(QFrame):
                 w.deleteLater()
         while len(self.rows) < count:
             seat = len(self.rows)
-            label, who, choice, sit = QLabel(), QLabel(), QComboBox(), QPushButton()
+            label, who, choice, sit, remove = QLabel(), QLabel(), QComboBox(), QPushButton(), QPushButton()
             choice.activated.connect(lambda _i, s=seat: self._chosen(s))
             sit.clicked.connect(lambda _=False, s=seat: self.sit_requested.emit(s))
-            for col, w in enumerate((label, who, choice, sit)):
+            remove.clicked.connect(lambda _=False, s=seat: self._remove(s))
+            remove.setVisible(False)
+            for col, w in enumerate((label, who, choice, sit, remove)):
                 self.grid.addWidget(w, seat, col)
-            self.rows.append((label, who, choice, sit))
-        for _, _, choice, _ in self.rows:
+            self.rows.append((label, who, choice, sit, remove))
+        self._row_peers = [""] * count
+        if not hosting:
+            self.show_invitation("", "")
+            self.show_requests([])
+        for _, _, choice, _, _ in self.rows:
             choice.blockSignals(True)
             choice.clear()
             choice.addItem("", "")
@@ -164,20 +204,75 @@ class RoomPanel(QFrame):
     def _chosen(self, seat: int) -> None:
         self.bot_requested.emit(seat, self.rows[seat][2].currentData() or "")
 
+    def _remove(self, seat: int) -> None:
+        if seat < len(self._row_peers) and self._row_peers[seat]:
+            self.remove_requested.emit(self._row_peers[seat])
+
+    def _copy_invitation(self) -> None:
+        from PySide6.QtWidgets import QApplication
+
+        QApplication.clipboard().setText(self.link)
+
+    def show_invitation(self, link: str, read_out: str) -> None:
+        """The host's invitation (empty: none, for a joiner)."""
+        self.link = link
+        self.invite.setText(tr("room.invitation", link=link, words=read_out) if link else "")
+        self.invite.setVisible(bool(link))
+        self.copy_button.setVisible(bool(link))
+
+    def show_requests(self, requests: list[net.Request]) -> None:
+        """Who asks for a seat: a row each with "Let in" and "Turn away" (the host's view)."""
+        while len(self.request_rows) > len(requests):
+            for w in self.request_rows.pop():
+                self.requests_grid.removeWidget(w)
+                w.deleteLater()
+        while len(self.request_rows) < len(requests):
+            row = len(self.request_rows)
+            label, accept, refuse = QLabel(), QPushButton(), QPushButton()
+            accept.clicked.connect(lambda _=False, r=row: self._answer(r, True))
+            refuse.clicked.connect(lambda _=False, r=row: self._answer(r, False))
+            for col, w in enumerate((label, accept, refuse)):
+                self.requests_grid.addWidget(w, row, col)
+            self.request_rows.append((label, accept, refuse))
+        self._requests = list(requests)
+        for req, (label, accept, refuse) in zip(requests, self.request_rows, strict=True):
+            seat = tr("room.seat", n=req.seat + 1) if req.seat is not None else tr("lobby.net.any_seat")
+            label.setText(tr("room.request", name=req.name, key=net.grouped_fingerprint(req.fingerprint), seat=seat))
+            accept.setText(tr("room.accept"))
+            refuse.setText(tr("room.refuse"))
+        self.requests_title.setText(tr("room.requests") if requests else "")
+        self.requests_title.setVisible(bool(requests))
+
+    def _answer(self, row: int, accept: bool) -> None:
+        if row < len(self._requests):
+            peer = self._requests[row].peer
+            (self.accept_requested if accept else self.refuse_requested).emit(peer)
+
+    def confirm_join(self, text: str) -> None:
+        """A joiner with only a room code: who hosts it (name, key) and its answer time, and "Join"."""
+        self.hint.setText(text)
+        self.join_button.setVisible(True)
+        self.start_button.setVisible(False)
+
     def retranslate(self) -> None:
-        for seat, (label, _, choice, sit) in enumerate(self.rows):
+        for seat, (label, _, choice, sit, remove) in enumerate(self.rows):
             label.setText(tr("room.seat", n=seat + 1))
             sit.setText(tr("room.sit"))
+            remove.setText(tr("room.remove"))
             choice.setItemText(0, tr("room.choice.person"))
             for i, kind in enumerate(self.kinds, start=1):
                 choice.setItemText(i, tr("room.choice.bot", kind=net.bot_label(kind)))
         self.start_button.setText(tr("room.start"))
+        self.join_button.setText(tr("room.join"))
+        self.copy_button.setText(tr("room.copy"))
         self.cancel_button.setText(tr("room.cancel"))
-        self.hint.setText(tr("room.start_hint") if self.hosting else "")
+        if not self.join_button.isVisible():
+            self.hint.setText(tr("room.start_hint") if self.hosting else "")
 
     def show_rows(self, rows: list[net.SeatRow], can_start: bool = False) -> None:
         """Who sits where (the host's view: :class:`client.net.SeatRow` per seat)."""
-        for row, (_, who, choice, sit) in zip(rows, self.rows, strict=False):
+        self._row_peers = [row.peer for row in rows]
+        for row, (_, who, choice, sit, remove) in zip(rows, self.rows, strict=False):
             texts = {
                 "you": tr("room.you", name=row.name),
                 "player": row.name or tr("room.person"),
@@ -190,15 +285,17 @@ class RoomPanel(QFrame):
             index = choice.findData(row.bot if row.kind == "bot" else "")
             choice.setCurrentIndex(max(index, 0))
             sit.setVisible(self.hosting and row.kind in ("free", "bots-only"))
+            remove.setVisible(self.hosting and row.kind == "player")
         self.start_button.setEnabled(can_start)
 
     def show_card(self, names: list[str], mine: int | None) -> None:
         """A joiner's view: the names from the room's lobby card, ours marked."""
-        for seat, (_, who, choice, sit) in enumerate(self.rows):
+        for seat, (_, who, choice, sit, remove) in enumerate(self.rows):
             name = names[seat] if seat < len(names) else ""
             who.setText(tr("room.you", name=name) if seat == mine else (name or tr("room.free")))
             choice.setVisible(False)
             sit.setVisible(False)
+            remove.setVisible(False)
 
     def set_status(self, text: str, error: bool = False) -> None:
         self.status.setText(text)
@@ -316,15 +413,22 @@ class Lobby(QWidget):
         self.relay.setEditable(True)
         self.relay.addItems(settings.relays)
         self.room = QLineEdit()
-        self.room.setMaxLength(12)
+        self.room.setMaxLength(300)  # a room code, or a whole invitation link
+        self.host_key = QLineEdit()
+        self.host_key.setMaxLength(40)
+        self.listed = QCheckBox()
+        self.listed.setChecked(True)
         self.seat_wish = QComboBox()
         self.seat_wish.addItem("", None)
         for seat in range(1, 6):  # seat 1 (index 0) writes the genesis: the host's machine keeps it
             self.seat_wish.addItem("", seat)
         self.relay_label, self.room_label, self.seat_label = QLabel(), QLabel(), QLabel()
+        self.host_key_label = QLabel()
         nform.addRow(self.relay_label, self.relay)
         nform.addRow(self.room_label, self.room)
+        nform.addRow(self.host_key_label, self.host_key)
         nform.addRow(self.seat_label, self.seat_wish)
+        nform.addRow("", self.listed)
         self.online.box.addLayout(nform)
         self.join = QPushButton(objectName="primary")
         self.join.clicked.connect(self._join_online)
@@ -346,7 +450,14 @@ class Lobby(QWidget):
         self.room_panel.bot_requested.connect(self._set_bot)
         self.room_panel.start_requested.connect(self._start_room)
         self.room_panel.cancel_requested.connect(self.cancel_waiting)
+        self.room_panel.accept_requested.connect(self._accept)
+        self.room_panel.refuse_requested.connect(self._refuse)
+        self.room_panel.remove_requested.connect(self._remove)
+        self.room_panel.join_confirmed.connect(self._join_confirmed)
         root.addWidget(self.room_panel)
+        #: A room seen by its code only, shown to the player before asking for a seat:
+        #: (section, address, code, seat wish, the host's fingerprint from its card).
+        self.confirming: tuple[Section, str, str, int | None, str] | None = None
 
         self.retranslate()
         LANGUAGE.changed.connect(self.retranslate)
@@ -376,6 +487,9 @@ class Lobby(QWidget):
         self.relay_label.setText(tr("lobby.net.relay"))
         self.room_label.setText(tr("lobby.net.room"))
         self.seat_label.setText(tr("lobby.net.seat"))
+        self.host_key_label.setText(tr("lobby.net.host_key"))
+        self.host_key.setPlaceholderText(tr("lobby.net.host_key_hint"))
+        self.listed.setText(tr("lobby.net.listed"))
         self.seat_wish.setItemText(0, tr("lobby.net.any_seat"))
         for i in range(1, self.seat_wish.count()):
             self.seat_wish.setItemText(i, tr("room.seat", n=i + 1))
@@ -456,17 +570,74 @@ class Lobby(QWidget):
         self.running[key] = tasks.spawn(coro, done, failed)
 
     def _join_online(self) -> None:
+        """Join by invitation (link, or code and host key): at once; by a room code only: show who hosts it first."""
         address = self.relay.currentText().strip()
         try:
-            parsed = net.parse_relay_address(address)
-            code = net.parse_room_code(self.room.text())
+            invite = net.parse_invite(self.room.text(), address, self.host_key.text())
         except net.NetError as exc:
             self.online.set_status(exc.message(), error=True)
             return
-        self._join(self.online, str(parsed), code, remember=address, seat=self.seat_wish.currentData())
+        seat = self.seat_wish.currentData()
+        remember = invite.address  # the relay typed, or the one the invitation link names
+        if invite.fingerprint:
+            self._join(self.online, invite.address, invite.code, remember, seat, invite.fingerprint)
+        else:
+            self._peek(self.online, invite.address, invite.code, seat)
 
-    def _join(self, section: Section, address: str, code: str, remember: str = "", seat: int | None = None) -> None:
-        """Ask for a seat (``seat``: 0-based, None for any) and wait in the room panel until the host starts."""
+    def _peek(self, section: Section, address: str, code: str, seat: int | None) -> None:
+        """Read the room's signed card and show its host's name and key before asking for a seat."""
+        if self.waiting():
+            return
+
+        def seen(card: Any) -> None:
+            if self.confirming is None:
+                return
+            self.confirming = (section, address, code, seat, card.fingerprint)
+            section.set_status("")
+            game = tr(f"game.{card.game}") if card.game in GAMES else card.game
+            self.room_panel.set_seats(card.seats_total, False, [])
+            self.room_panel.show_card(list(card.names), None)
+            self.room_panel.confirm_join(
+                tr(
+                    "room.confirm",
+                    host=card.host,
+                    key=net.grouped_fingerprint(card.fingerprint),
+                    game=game,
+                    taken=card.seats_taken,
+                    total=card.seats_total,
+                    answer=card.timeout_ms // 1000,
+                )
+            )
+
+        self.confirming = (section, address, code, seat, "")
+        self.room_panel.title.setText(tr("room.join_title", code=code, address=address))
+        self.room_panel.set_seats(0, False, [])
+        self.room_panel.setVisible(True)
+        self._lock_room_buttons(True)
+        self._run("join", section, net.peek_online(address, code), seen, tr("lobby.busy", address=address))
+
+    def _join_confirmed(self) -> None:
+        """The player saw who hosts the room and asks for a seat: that host's key is pinned."""
+        if self.confirming is None or not self.confirming[4]:
+            return
+        section, address, code, seat, fp = self.confirming
+        self.confirming = None
+        self.room_panel.join_button.setVisible(False)
+        self._join(section, address, code, address, seat, fp)
+
+    def _join(
+        self,
+        section: Section,
+        address: str,
+        code: str,
+        remember: str = "",
+        seat: int | None = None,
+        fingerprint: str = "",
+    ) -> None:
+        """Ask for a seat (``seat``: 0-based, None for any) and wait in the room panel until the host starts.
+
+        ``fingerprint`` pins the host: the invitation's, or the one the player was shown.
+        """
         if self.hosting is not None or self.joining is not None:
             return
 
@@ -485,6 +656,8 @@ class Lobby(QWidget):
             self.room_panel.show_card(list(card.names), mine)
             if mine is not None:
                 section.set_status(tr("room.waiting_start", seat=mine + 1))
+            else:
+                section.set_status(tr("room.waiting_host", host=card.host))
 
         code = code.upper()
         self.joining = (section, code)
@@ -496,7 +669,14 @@ class Lobby(QWidget):
             "join",
             section,
             net.join_online(
-                address, code, self.settings.name, section.set_status, self.config, seat=seat, on_update=update
+                address,
+                code,
+                self.settings.name,
+                section.set_status,
+                self.config,
+                seat=seat,
+                on_update=update,
+                fingerprint=fingerprint,
             ),
             joined,
             tr("lobby.busy", address=address),
@@ -515,7 +695,10 @@ class Lobby(QWidget):
 
         async def host() -> Any:
             await net.probe_relay(parsed)
-            hosting = net.Hosting(parsed, game, players, self.settings.name, self.config, **self._bot_setup(game))
+            setup = self._bot_setup(game)
+            hosting = net.Hosting(
+                parsed, game, players, self.settings.name, self.config, listed=self.listed.isChecked(), **setup
+            )
             self._attach_hosting(hosting, self.online)
             return await net.host_room(
                 parsed, game, players, self.settings.name, self.online.set_status, self.config, hosting
@@ -569,12 +752,27 @@ class Lobby(QWidget):
         hosting.on_change = self._refresh_room
         self.room_panel.set_seats(hosting.players, True, net.bot_kinds(hosting.game))
         self.room_panel.title.setText(tr("room.host_title", code=hosting.code, address=str(hosting.address)))
+        invitation = hosting.invitation()
+        self.room_panel.show_invitation(invitation.link(), invitation.read_out())
         self.room_panel.setVisible(True)
         self._refresh_room()
 
     def _refresh_room(self) -> None:
         if self.hosting is not None:
             self.room_panel.show_rows(self.hosting.rows(), self.hosting.can_start())
+            self.room_panel.show_requests(self.hosting.requests())
+
+    def _accept(self, peer: str) -> None:
+        if self.hosting is not None:
+            self._room_task(self.hosting.accept(peer))
+
+    def _refuse(self, peer: str) -> None:
+        if self.hosting is not None:
+            self._room_task(self.hosting.refuse(peer))
+
+    def _remove(self, peer: str) -> None:
+        if self.hosting is not None:
+            self._room_task(self.hosting.remove(peer))
 
     def _room_task(self, coro: Any) -> None:
         """A change of the room (a seat, a bot); a failure is said in the panel."""
@@ -600,12 +798,12 @@ class Lobby(QWidget):
             self._refresh_room()
 
     def waiting(self) -> bool:
-        """True while this window hosts a room that fills, or waits in someone's room."""
-        return self.hosting is not None or self.joining is not None
+        """True while this window hosts a room that fills, or waits in someone's room (or looks at one)."""
+        return self.hosting is not None or self.joining is not None or self.confirming is not None
 
     def cancel_waiting(self) -> None:
         """Stop hosting or joining at once: the room's card leaves the listing, the seat is freed, no error."""
-        hosting, joining = self.hosting, self.joining
+        hosting, joining, confirming = self.hosting, self.joining, self.confirming
         for key in ("host", "host-online", "join"):
             task = self.running.pop(key, None)
             if task is not None and key in self.busy:
@@ -622,11 +820,15 @@ class Lobby(QWidget):
         elif joining is not None:
             section, code = joining
             section.set_status(tr("room.left", code=code))
+        elif confirming is not None:
+            confirming[0].set_status("")
 
     def _room_done(self) -> None:
         """The room is no longer waited for (started, failed or cancelled): hide the panel."""
         self.hosting = None
         self.joining = None
+        self.confirming = None
+        self.room_panel.join_button.setVisible(False)
         self.room_panel.setVisible(False)
         self.room_panel.set_status("")
         self._lock_room_buttons(False)
@@ -652,13 +854,16 @@ class Lobby(QWidget):
                     total=room.seats_total,
                     address=str(room.relay.address),
                 )
+                text += "\n" + tr(
+                    "lobby.lan.room_key", key=net.grouped_fingerprint(room.fingerprint), answer=room.timeout_ms // 1000
+                )
                 item = QListWidgetItem(text)
-                item.setData(Qt.ItemDataRole.UserRole, (str(room.relay.address), room.code))
+                item.setData(Qt.ItemDataRole.UserRole, (str(room.relay.address), room.code, room.fingerprint))
                 self.found.addItem(item)
             for relay in relays:
                 if not any(r.relay == relay for r in rooms):
                     item = QListWidgetItem(f"{relay.name} — {relay.address}")
-                    item.setData(Qt.ItemDataRole.UserRole, (str(relay.address), ""))
+                    item.setData(Qt.ItemDataRole.UserRole, (str(relay.address), "", ""))
                     self.found.addItem(item)
             if relays:
                 self.lan.set_status(tr("lobby.lan.rooms_found", relays=len(relays), rooms=len(rooms)))
@@ -671,9 +876,9 @@ class Lobby(QWidget):
         item = self.found.currentItem()
         if item is None:
             return
-        address, code = item.data(Qt.ItemDataRole.UserRole)
-        if code:
-            self._join(self.lan, address, code)
+        address, code, fingerprint = item.data(Qt.ItemDataRole.UserRole)
+        if code:  # the list showed the host's name and key fingerprint: that key is pinned
+            self._join(self.lan, address, code, fingerprint=fingerprint)
             return
         # A relay with no open room: its address goes to the internet section, to open a room there.
         self.relay.setCurrentText(address)

@@ -97,14 +97,18 @@ _M: dict[str, tuple[str, str, str]] = {
         "Подключитесь к ретранслятору и введите код комнаты, полученный от хозяина.",
     ),
     "lobby.net.relay": ("Relay address", "Adres przekaźnika", "Адрес ретранслятора"),
-    "lobby.net.room": ("Room code", "Kod pokoju", "Код комнаты"),
+    "lobby.net.room": ("Room code or invitation", "Kod pokoju lub zaproszenie", "Код комнаты или приглашение"),
     "lobby.net.join": ("Join the room", "Dołącz do pokoju", "Войти в комнату"),
     "lobby.net.relay_hint": (
         "host:port, e.g. relay.example.org:1883",
         "host:port, np. relay.example.org:1883",
         "хост:порт, например relay.example.org:1883",
     ),
-    "lobby.net.room_hint": ("e.g. KXPRTA", "np. KXPRTA", "например KXPRTA"),
+    "lobby.net.room_hint": (
+        "e.g. KXPRTA, or sealed://relay.example.org:1883/KXPRTA#…",
+        "np. KXPRTA albo sealed://relay.example.org:1883/KXPRTA#…",
+        "например KXPRTA или sealed://relay.example.org:1883/KXPRTA#…",
+    ),
     "lobby.busy": ("Connecting to {address}…", "Łączenie z {address}…", "Подключение к {address}…"),
     "lobby.joined": (
         "Joined room {code} on {address}: {taken} of {total} seats taken.",
@@ -724,6 +728,65 @@ _M.update(
             "You left room {code}; your seat is free again.",
             "Opuszczono pokój {code}; Twoje miejsce jest znów wolne.",
             "Вы вышли из комнаты {code}; ваше место снова свободно.",
+        ),
+        "net.refused-by-host": (
+            "The host of room {code} did not let you in.",
+            "Gospodarz pokoju {code} nie wpuścił Cię.",
+            "Хозяин комнаты {code} вас не впустил.",
+        ),
+        "net.bad-invitation": (
+            "That is not an invitation: {reason}",
+            "To nie jest zaproszenie: {reason}",
+            "Это не приглашение: {reason}",
+        ),
+        "lobby.net.host_key": ("Host key", "Klucz gospodarza", "Ключ хозяина"),
+        "lobby.net.host_key_hint": (
+            "from the invitation, e.g. KMTX-RCAP-WHEJ-FDNQ (optional)",
+            "z zaproszenia, np. KMTX-RCAP-WHEJ-FDNQ (opcjonalnie)",
+            "из приглашения, например KMTX-RCAP-WHEJ-FDNQ (необязательно)",
+        ),
+        "lobby.net.listed": (
+            "List my room on the relay (else: by invitation only)",
+            "Pokaż mój pokój na liście przekaźnika (inaczej: tylko z zaproszeniem)",
+            "Показывать мою комнату в списке ретранслятора (иначе: только по приглашению)",
+        ),
+        "lobby.lan.room_key": (
+            "host key {key}, answer time {answer} s",
+            "klucz gospodarza {key}, czas na odpowiedź {answer} s",
+            "ключ хозяина {key}, время на ответ {answer} с",
+        ),
+        "room.invitation": (
+            "Invitation: {link}\nTo read out: {words}",
+            "Zaproszenie: {link}\nDo przeczytania: {words}",
+            "Приглашение: {link}\nЧтобы продиктовать: {words}",
+        ),
+        "room.copy": ("Copy the invitation", "Kopiuj zaproszenie", "Скопировать приглашение"),
+        "room.requests": (
+            "Asking to sit down (check the key with the person):",
+            "Chcą usiąść (sprawdź klucz z tą osobą):",
+            "Просят места (сверьте ключ с этим человеком):",
+        ),
+        "room.request": (
+            "{name} — key {key} — {seat}",
+            "{name} — klucz {key} — {seat}",
+            "{name} — ключ {key} — {seat}",
+        ),
+        "room.accept": ("Let in", "Wpuść", "Впустить"),
+        "room.refuse": ("Turn away", "Odmów", "Отказать"),
+        "room.remove": ("Remove", "Usuń", "Убрать"),
+        "room.join": ("Join this room", "Dołącz do tego pokoju", "Войти в эту комнату"),
+        "room.confirm": (
+            "{game}, hosted by {host} — host key {key}. {taken} of {total} seats taken; "
+            "answer time {answer} s. Check the key with the host, then join.",
+            "{game}, gospodarz {host} — klucz gospodarza {key}. Zajęte miejsca: {taken} z {total}; "
+            "czas na odpowiedź {answer} s. Sprawdź klucz z gospodarzem, potem dołącz.",
+            "{game}, хозяин {host} — ключ хозяина {key}. Занято мест: {taken} из {total}; "
+            "время на ответ {answer} с. Сверьте ключ с хозяином, затем входите.",
+        ),
+        "room.waiting_host": (
+            "Waiting for {host} to let you in…",
+            "Czekasz, aż {host} Cię wpuści…",
+            "Ждём, пока {host} вас впустит…",
         ),
         "room.waiting_start": (
             "You sit in seat {seat}. The game begins when the host starts it.",

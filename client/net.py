@@ -150,6 +150,7 @@ def _translate_relay_error(exc: BaseException, address: RelayAddress, code: str,
     rooms = relay_module("rooms")
     total = getattr(exc, "seats_total", 0)
     for name, err in (
+        ("Refused", NetError("refused-by-host", code=code)),
         ("NoSuchSeat", NetError("no-such-seat", code=code, seat=(seat or 0) + 1, total=total)),
         ("SeatTaken", NetError("seat-taken", code=code, seat=(seat or 0) + 1)),
         ("RoomClosed", NetError("room-closed", code=code)),
@@ -207,19 +208,68 @@ def _seat_card(name: str, identity_dir: Path | None = None) -> tuple[Any, bytes,
 
 
 def _seat_info(card: bytes) -> Any:
-    """A seat card from a join request, checked (a stranger's garbage must not crash the host)."""
-    from engines.core import decode
+    """A seat card the lobby gathered, as the genesis takes it (checked again: shape, sizes, valid points)."""
     from protocol.table import SeatInfo
+    from relay.seatcard import BadCard, check_card
 
     try:
-        raw = decode(card)
-        info = SeatInfo(str(raw["name"])[:24], bytes(raw["sign"]), bytes(raw["box"]))
-    except (ValueError, KeyError, TypeError) as exc:
-        raise NetError("relay-failed", address="", reason=f"a seat card is damaged ({exc})") from None
-    problem = info.problem()  # keys of the wrong size, of small order, not canonical (protocol.table)
+        checked = check_card(card)
+    except BadCard as exc:
+        raise NetError("relay-failed", address="", reason=str(exc)) from None
+    info = SeatInfo(checked.name[:24], checked.sign, checked.box)
+    problem = info.problem()  # the protocol's own check of the keys (protocol.table), the one every peer makes
     if problem is not None:
         raise NetError("relay-failed", address="", reason=f"a seat card is refused: {problem}")
     return info
+
+
+@dataclass(frozen=True)
+class Invite:
+    """What a joiner typed or pasted: a relay address, a room code, and maybe the host's key fingerprint."""
+
+    address: str
+    code: str
+    fingerprint: str = ""
+
+
+def parse_invite(room_text: str, address_text: str = "", fingerprint_text: str = "") -> Invite:
+    """An invitation link (``sealed://HOST:PORT/ROOM#FINGERPRINT``), or a room code with the relay and key fields.
+
+    NetError("bad-invitation") for a link or a fingerprint that cannot be one.
+    """
+    from relay.invitation import BadInvitation, is_link, normalize_fingerprint, parse_invitation
+
+    text = room_text.strip()
+    try:
+        if is_link(text):
+            invitation = parse_invitation(text)
+            return Invite(invitation.relay, invitation.code, invitation.fingerprint)
+        fp = normalize_fingerprint(fingerprint_text) if fingerprint_text.strip() else ""
+    except BadInvitation as exc:
+        raise NetError("bad-invitation", reason=str(exc)) from None
+    return Invite(str(parse_relay_address(address_text)), parse_room_code(text), fp)
+
+
+def grouped_fingerprint(fp: str) -> str:
+    from relay.invitation import grouped
+
+    return grouped(fp)
+
+
+async def peek_online(address_text: str, code: str, fingerprint: str = "") -> Any:
+    """The room's signed card (host's name, key fingerprint, game, seats, answer time), before asking for a seat."""
+    address = parse_relay_address(address_text)
+    await probe_relay(address)
+    rooms = relay_module("rooms")
+    peek = getattr(rooms, "peek_room", None) if rooms else None
+    if peek is None:
+        raise NetError("join-missing", address=str(address))
+    try:
+        return await peek(str(address), code, fingerprint or None)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:
+        raise _translate_relay_error(exc, address, code) from None
 
 
 def _peer_id() -> str:
@@ -235,11 +285,15 @@ async def join_online(
     *,
     seat: int | None = None,
     on_update: Callable[[Any, int | None], None] | None = None,
+    fingerprint: str = "",
 ) -> Any:
     """Join room ``room_text`` on the relay at ``address_text`` (``seat``: the seat asked for, 0-based).
 
-    Returns the NetGame once the host starts the game; ``on_update(lobby card, our seat)`` hears every
-    change of the room while we wait.  Cancelling the coroutine withdraws the request (the seat is freed).
+    ``fingerprint`` pins the host (from the invitation, or from the card the player was shown): only a
+    room card, seat list and genesis signed by that host's keys are believed.  Returns the NetGame once
+    the host starts the game; ``on_update(lobby card, our seat)`` hears every change of the room while
+    we wait (our seat is None while the host has not let us in).  Cancelling the coroutine withdraws
+    the request (the seat is freed).
     """
     address = parse_relay_address(address_text)
     code = parse_room_code(room_text)
@@ -257,8 +311,18 @@ async def join_online(
     if status:
         status(tr("lobby.waiting_seat", code=code))
     try:
-        got, _lobby = await join(
-            str(address), code, peer, name, card, timeout=3600.0, seat=seat, until_started=True, on_update=on_update
+        seated = await join(
+            str(address),
+            code,
+            peer,
+            name,
+            card,
+            timeout=3600.0,
+            key=key,
+            host_key=fingerprint or None,
+            seat=seat,
+            until_started=True,
+            on_update=on_update,
         )
     except NetError:
         raise
@@ -266,7 +330,9 @@ async def join_online(
         raise
     except Exception as exc:  # the relay layer's own errors become sentences
         raise _translate_relay_error(exc, address, code, seat) from None
-    session = PeerSession.join(code, got, key, secret)
+    if seated.creator is None:
+        raise NetError("relay-failed", address=str(address), reason="the host's seat list names no seat 1")
+    session = PeerSession.join(code, seated.seat, key, secret, creator=seated.creator)
     return NetGame(session, str(address), peer)
 
 
@@ -280,6 +346,18 @@ class SeatRow:
     #: "bots-only" (seat 0 once the host left it: it writes the genesis, so only a bot of the host may take it)
     kind: str
     bot: str = ""
+    #: The joiner's peer id (a "player" row: the host may take it out before the start).
+    peer: str = ""
+
+
+@dataclass(frozen=True)
+class Request:
+    """Someone asking the host for a seat: their name, their key's fingerprint, the seat they asked for."""
+
+    peer: str
+    name: str
+    fingerprint: str
+    seat: int | None
 
 
 def bot_kinds(game: str) -> list[str]:
@@ -359,7 +437,11 @@ class Hosting:
         identity_dir: Path | None = None,
         think_ms: int = 0,
         bot_names: list[str] | None = None,
+        listed: bool = True,
+        timeout_ms: int | None = None,
     ) -> None:
+        from protocol.session import DEFAULT_TIMEOUT_MS
+
         rooms = relay_module("rooms")
         host_cls = getattr(rooms, "RoomHost", None) if rooms else None
         if host_cls is None:
@@ -373,7 +455,22 @@ class Hosting:
         self.peer = _peer_id()
         self.on_change: Callable[[], None] | None = None
         self.bots: dict[int, LocalBot] = {}
-        self.room_host = host_cls(str(address), game, players, self.peer, name, card, on_change=self._changed)
+        #: How long a seat may take to answer (the genesis says it; the room card shows it to joiners).
+        self.timeout_ms = DEFAULT_TIMEOUT_MS if timeout_ms is None else timeout_ms
+        # The host decides who sits down: every request waits for accept() or refuse().
+        self.room_host = host_cls(
+            str(address),
+            game,
+            players,
+            self.peer,
+            name,
+            card,
+            key=self.key,
+            on_change=self._changed,
+            admit=False,
+            listed=listed,
+            timeout_ms=self.timeout_ms,
+        )
         self.lobby: Any = self.room_host.card()
 
     @property
@@ -395,10 +492,35 @@ class Hosting:
             elif seat in self.bots and peer == self.bots[seat].peer:
                 out.append(SeatRow(seat, self.bots[seat].name, "bot", self.bots[seat].kind))
             elif peer is not None:
-                out.append(SeatRow(seat, host.holder_name(seat), "player"))
+                out.append(SeatRow(seat, host.holder_name(seat), "player", peer=peer))
             else:
                 out.append(SeatRow(seat, "", "bots-only" if seat == 0 else "free"))
         return out
+
+    def requests(self) -> list[Request]:
+        """Who asks for a seat and waits for the host's answer (arrival order)."""
+        from relay.invitation import fingerprint
+
+        return [
+            Request(peer, req.name, fingerprint(req.sign_key), req.seat) for peer, req in self.room_host.waiting.items()
+        ]
+
+    def invitation(self) -> Any:
+        """The room's :class:`relay.invitation.Invitation` (link, and words to read out)."""
+        return self.room_host.invitation()
+
+    async def accept(self, peer: str) -> None:
+        try:
+            await self.room_host.accept(peer)
+        except Exception as exc:
+            raise _translate_relay_error(exc, self.address, self.code) from None
+
+    async def refuse(self, peer: str) -> None:
+        await self.room_host.refuse(peer)
+
+    async def remove(self, peer: str) -> None:
+        """Take a joiner out of its seat before the start (it is told it was not let in)."""
+        await self.room_host.remove(peer)
 
     def can_start(self) -> bool:
         return bool(self.room_host.full())
@@ -455,7 +577,7 @@ class Hosting:
             else:
                 creator_key, creator_secret = self.bots[0].key, self.bots[0].secret
             sessions[0] = PeerSession.create(
-                code, self.game, {}, seats, creator_key, creator_secret, now_ms=monotonic_ms()
+                code, self.game, {}, seats, creator_key, creator_secret, self.timeout_ms, now_ms=monotonic_ms()
             )
         except ValueError as exc:
             raise NetError("relay-failed", address=relay, reason=str(exc)) from None
@@ -576,6 +698,9 @@ class LanRoom:
     host: str
     seats_taken: int
     seats_total: int
+    #: The host's key fingerprint (shown in the list, and pinned when the room is joined from it).
+    fingerprint: str = ""
+    timeout_ms: int = 0
 
 
 async def discover_rooms(timeout: float = 2.0) -> tuple[list[LanRelay], list[LanRoom]]:
@@ -592,7 +717,18 @@ async def discover_rooms(timeout: float = 2.0) -> tuple[list[LanRelay], list[Lan
         except Exception:  # one silent relay must not hide the others
             continue
         for card in cards:
-            found.append(LanRoom(relay, card.code, card.game, card.host, card.seats_taken, card.seats_total))
+            found.append(
+                LanRoom(
+                    relay,
+                    card.code,
+                    card.game,
+                    card.host,
+                    card.seats_taken,
+                    card.seats_total,
+                    card.fingerprint,
+                    card.timeout_ms,
+                )
+            )
     return relays, found
 
 

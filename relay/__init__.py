@@ -5,10 +5,14 @@ The pieces, one job each (import the module you need; ``import relay`` alone loa
 - :mod:`relay.broker` — ``EmbeddedRelay(RelayConfig(...))``: an amqtt broker, ``await start()`` /
   ``await stop()`` from a running loop ("host a LAN game"); ``python -m relay`` runs one.
 - :mod:`relay.discovery` — ``await browse(timeout)`` → ``[RelayInfo(name, host, port, ...)]``.
-- :mod:`relay.rooms` — ``await list_rooms(relay)``, ``RoomHost(...).gather()`` (with
-  ``take_seat`` / ``seat_local`` / ``free_local`` / ``start`` for seat picking and bot seats),
-  ``await join_room(relay, code, ..., seat=, until_started=, on_update=)``;
-  ``new_code()`` / ``normalize_code(text)``.
+- :mod:`relay.rooms` — ``await list_rooms(relay)``, ``await peek_room(relay, code, host_key)``,
+  ``RoomHost(..., key=, admit=, listed=, timeout_ms=).gather()`` (with ``accept`` / ``refuse`` /
+  ``remove`` for the host's decisions, ``take_seat`` / ``seat_local`` / ``free_local`` / ``start``
+  for seat picking and bot seats, ``invitation()``), ``await join_room(relay, code, ..., key=,
+  host_key=, seat=, until_started=, on_update=)`` → ``Seated(seat, lobby, creator, host_key)``;
+  ``new_code()`` / ``normalize_code(text)``.  The lobby's signed messages are in
+  :mod:`relay.lobby_messages`, seat-card checks in :mod:`relay.seatcard`, invitation links and host
+  key fingerprints in :mod:`relay.invitation`.
 - :mod:`relay.transport` — ``RoomTransport(relay, session, peer_id, driver).run()`` keeps a
   ``protocol.session.PeerSession`` in step with its room; ``await check_relay("host:port")``.
 - :mod:`relay.errors` — ``RelayError`` and its kinds (``RelayUnreachable``, ``NotARelay``,

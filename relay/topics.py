@@ -58,6 +58,11 @@ def seats(room: str) -> str:
     return f"{ROOT}/room/{room}/seats"
 
 
+def room_card(room: str) -> str:
+    """The room's card signed by its host, for joiners (listed or not; the listing has a copy)."""
+    return f"{ROOT}/room/{room}/card"
+
+
 def sync(room: str, peer: str) -> str:
     """A non-retained marker a client sends itself: once it comes back, the retained read-back is done."""
     return f"{ROOT}/room/{room}/sync/{peer}"

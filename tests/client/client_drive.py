@@ -56,6 +56,28 @@ def make_window(qtbot, tmp_path, name):  # type: ignore[no-untyped-def]
     return win
 
 
+def confirm_join(qtbot: Any, lobby: Any) -> None:
+    """A room joined by its code only: wait for the host's name and key to show, then click "Join this room"."""
+    panel = lobby.room_panel
+    qtbot.waitUntil(
+        lambda: panel.join_button.isVisible() or lobby.online.status.property("error") == "true", timeout=10_000
+    )
+    if panel.join_button.isVisible():
+        qtbot.mouseClick(panel.join_button, Qt.MouseButton.LeftButton)
+
+
+def request_row(panel: Any, name: str) -> Any:
+    """The host's row of a waiting request by ``name`` (label, "Let in", "Turn away"), or None."""
+    return next((row for row in panel.request_rows if row[0].text().startswith(f"{name} ")), None)
+
+
+def let_in(qtbot: Any, host_window: Any, name: str) -> None:
+    """The host clicks "Let in" on the request of ``name`` once it shows."""
+    panel = host_window.lobby.room_panel
+    qtbot.waitUntil(lambda: request_row(panel, name) is not None, timeout=10_000)
+    qtbot.mouseClick(request_row(panel, name)[1], Qt.MouseButton.LeftButton)
+
+
 def _closing_without_asking(win):  # type: ignore[no-untyped-def]
     """The test is over: its window closes without asking about a game still running."""
     win.ask_before_abandoning = False

@@ -6,7 +6,7 @@ Zeroconf is bound to 127.0.0.1 and the relay takes a free port: no traffic leave
 from __future__ import annotations
 
 import pytest
-from client_drive import click_action, make_window, preferred
+from client_drive import click_action, let_in, make_window, preferred
 from PySide6.QtCore import Qt
 
 from client import net
@@ -36,10 +36,14 @@ def test_host_a_lan_game_and_join_it_from_the_found_list(qtbot, qloop, loopback_
         qtbot.waitUntil(lambda: "search" not in guest_lobby.busy, timeout=15_000)
         rooms = [guest_lobby.found.item(i).data(Qt.ItemDataRole.UserRole) for i in range(guest_lobby.found.count())]
         port = address.rpartition(":")[2]
-        ours = [i for i, (relay, code) in enumerate(rooms) if relay.endswith(f":{port}") and code]
+        ours = [i for i, (relay, code, _key) in enumerate(rooms) if relay.endswith(f":{port}") and code]
+        assert host_lobby.hosting is not None
+        fp = host_lobby.hosting.invitation().fingerprint
+        assert net.grouped_fingerprint(fp) in guest_lobby.found.item(ours[0]).text(), "the host's key is shown"
         assert ours, (rooms, guest_lobby.lan.status.text())
         guest_lobby.found.setCurrentRow(ours[0])
         qtbot.mouseClick(guest_lobby.join_lan, Qt.MouseButton.LeftButton)
+        let_in(qtbot, host_window, "Guest")
 
         windows = [host_window, guest_window]
         qtbot.waitUntil(lambda: all(w.game_screen is not None for w in windows), timeout=20_000)

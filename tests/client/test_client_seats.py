@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from client_drive import click_action, make_window, preferred
+from client_drive import click_action, confirm_join, let_in, make_window, preferred
 from PySide6.QtCore import Qt
 
 from client import net
@@ -34,12 +34,16 @@ def open_room(qtbot: Any, window: Any, address: str, players: int) -> Any:
     return lobby.hosting
 
 
-def ask_to_join(qtbot: Any, window: Any, address: str, code: str, seat: int | None) -> None:
+def ask_to_join(qtbot: Any, window: Any, address: str, code: str, seat: int | None, host: Any = None) -> None:
+    """Join by the room code (seeing the host's name and key first); with ``host`` the host lets us in."""
     lobby = window.lobby
     lobby.relay.setCurrentText(address)
     lobby.room.setText(code)
     lobby.seat_wish.setCurrentIndex(lobby.seat_wish.findData(seat))
     qtbot.mouseClick(lobby.join, Qt.MouseButton.LeftButton)
+    confirm_join(qtbot, lobby)
+    if host is not None:
+        let_in(qtbot, host, window.settings.name)
 
 
 def stop_all(qtbot: Any, games: list[Any]) -> None:
@@ -72,7 +76,7 @@ def test_pick_seats_fill_one_with_a_bot_and_play_to_the_end(qtbot, qloop, relay,
     assert not panel.start_button.isEnabled()
 
     # A joiner asks for seat 3 and gets it (in order of joining it would have been seat 2).
-    ask_to_join(qtbot, guest_window, relay.address, code, 2)
+    ask_to_join(qtbot, guest_window, relay.address, code, 2, host_window)
     qtbot.waitUntil(lambda: kinds(hosting) == ["you", "free", "player"], timeout=10_000)
     guest_lobby = guest_window.lobby
     qtbot.waitUntil(lambda: guest_lobby.online.status.text() == tr("room.waiting_start", seat=3), timeout=5_000)
@@ -176,7 +180,7 @@ def test_cancel_frees_the_seat_closes_the_room_and_returns_to_the_lobby(qtbot, q
     qtbot.waitUntil(lambda: code in listed_codes(qtbot, qloop, relay.address), timeout=10_000)
 
     # A joiner who cancels gives the seat back at once.
-    ask_to_join(qtbot, guest_window, relay.address, code, None)
+    ask_to_join(qtbot, guest_window, relay.address, code, None, host_window)
     qtbot.waitUntil(lambda: kinds(hosting) == ["you", "player", "free"], timeout=10_000)
     qtbot.mouseClick(guest_lobby.room_panel.cancel_button, Qt.MouseButton.LeftButton)
     assert not guest_lobby.room_panel.isVisible() and guest_lobby.join.isEnabled()
@@ -185,7 +189,7 @@ def test_cancel_frees_the_seat_closes_the_room_and_returns_to_the_lobby(qtbot, q
     qtbot.waitUntil(lambda: kinds(hosting) == ["you", "free", "free"], timeout=10_000)
 
     # The joiner comes back; the host cancels: the room leaves the listing, the joiner is told.
-    ask_to_join(qtbot, guest_window, relay.address, code, None)
+    ask_to_join(qtbot, guest_window, relay.address, code, None, host_window)
     qtbot.waitUntil(lambda: kinds(hosting) == ["you", "player", "free"], timeout=10_000)
     qtbot.mouseClick(host_lobby.room_panel.cancel_button, Qt.MouseButton.LeftButton)
     assert host_lobby.hosting is None and not host_lobby.room_panel.isVisible()

@@ -9,7 +9,7 @@ panel (seat picking, bots, cancel) is driven in ``test_client_seats.py``.
 
 from __future__ import annotations
 
-from client_drive import click_action, make_window, preferred
+from client_drive import click_action, confirm_join, let_in, make_window, preferred
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -94,9 +94,12 @@ def test_a_room_opened_in_one_lobby_is_joined_from_another(qtbot, qloop, relay, 
     code = host_lobby.online.status.text().split()[1]
     assert len(code) == 6 and code.isupper()
 
-    guest_lobby.relay.setCurrentText(relay.address)
-    guest_lobby.room.setText(code.lower())
+    # The guest pastes the host's invitation link (relay, room, host key): no relay to type, the host pinned.
+    link = host_lobby.room_panel.link
+    assert link.startswith(f"sealed://{relay.address}/{code}#")
+    guest_lobby.room.setText(link)
     qtbot.mouseClick(guest_lobby.join, Qt.MouseButton.LeftButton)
+    let_in(qtbot, host_window, "Guest")
     windows = [host_window, guest_window]
     qtbot.waitUntil(lambda: all(w.game_screen is not None for w in windows), timeout=20_000)
     games = [w.game for w in windows]
@@ -108,6 +111,7 @@ def test_a_room_opened_in_one_lobby_is_joined_from_another(qtbot, qloop, relay, 
     late.lobby.relay.setCurrentText(relay.address)
     late.lobby.room.setText(code)
     qtbot.mouseClick(late.lobby.join, Qt.MouseButton.LeftButton)
+    confirm_join(qtbot, late.lobby)
     full = net.NetError("room-full", code=code).message()
     qtbot.waitUntil(lambda: late.lobby.online.status.text() == full, timeout=10_000)
     assert late.game is None

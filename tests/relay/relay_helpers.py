@@ -170,7 +170,7 @@ def start_table(
     relay_for: dict[int, str] | None = None,
     extra_for: dict[int, list[str]] | None = None,
 ) -> Table:
-    """A host that creates a System Launch room and ``players - 1`` peers that join it by code."""
+    """A host that creates a System Launch room (seating everyone) and ``players - 1`` peers that join by invitation."""
     extra = extra or []
     table = Table()
     host = Peer(
@@ -184,6 +184,7 @@ def start_table(
             str(players),
             "--seat-bot",
             bot,
+            "--accept-all",
             "--state-dir",
             str(tmp / "peer0"),
             *extra,
@@ -194,9 +195,10 @@ def start_table(
     ).start()
     table.peers.append(host)
     table.code = wait_for_line(host.out, r"^room ([A-Z]{6})$").group(1)
+    invitation = wait_for_line(host.out, r"^invitation (sealed\S+)$").group(1)
     for i in range(1, players):
         where = (relay_for or {}).get(i, relay)
-        args = ["--relay", where, "--join", table.code, "--seat-bot", bot, "--state-dir", str(tmp / f"peer{i}"), *extra]
+        args = ["--relay", where, "--join", invitation, "--seat-bot", bot, "--state-dir", str(tmp / f"peer{i}"), *extra]
         args += (extra_for or {}).get(i, [])
         table.peers.append(Peer(i, args, tmp / f"peer{i}", tmp / f"peer{i}.out").start())
     return table

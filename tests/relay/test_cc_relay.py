@@ -26,7 +26,7 @@ def start_cc_table(relay: str, tmp: Path, players: int = PLAYERS, bot: str = "ra
     common = ["--relay", relay, "--seat-bot", bot, "--timeout-ms", "60000", "-q"]
     host = Peer(
         0,
-        [*common, "--create", GAME, "--players", str(players), "--state-dir", str(tmp / "peer0")],
+        [*common, "--create", GAME, "--players", str(players), "--accept-all", "--state-dir", str(tmp / "peer0")],
         tmp / "peer0",
         tmp / "peer0.out",
     ).start()

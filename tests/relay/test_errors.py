@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from lobby_people import Person
 from relay_helpers import ROOT, BrokerProcess, env, free_port
 
 from relay.errors import NotARelay, RelayError, RelayUnreachable, RoomFull, RoomNotFound
@@ -84,20 +85,21 @@ def test_unknown_room_and_full_room(embedded_relay: BrokerProcess) -> None:
 
     async def main() -> None:
         with pytest.raises(RoomNotFound, match="there is no room"):
-            await join_room(address, new_code(), "nobody", "Nobody", b"card")
-        host = RoomHost(address, "system-launch", 2, "hostpeer", "Host", b"card-0")
+            await join_room(address, new_code(), **Person("Nobody").join_args())
+        h, joiner, late = Person("Host"), Person("Joiner"), Person("Late", "latecomer")
+        host = RoomHost(address, "system-launch", 2, "hostpeer", "Host", h.card, key=h.key)
         gathering = asyncio.create_task(host.gather(15))
         while True:  # the room is listed once the host has published its card
             rooms = await list_rooms(address, 2)
             if any(r.code == host.code for r in rooms):
                 break
-        seat, card = await join_room(address, host.code, "joiner", "Joiner", b"card-1")
-        assert seat == 1 and card.game == "system-launch"
-        assert await gathering == [b"card-0", b"card-1"]
+        seated = await join_room(address, host.code, **joiner.join_args())
+        assert seated.seat == 1 and seated.lobby.game == "system-launch"
+        assert await gathering == [h.card, joiner.card]
         with pytest.raises(RoomFull, match="is full"):
-            await join_room(address, host.code, "latecomer", "Late", b"card-2")
+            await join_room(address, host.code, **late.join_args())
         # A seat holder asking again (a restarted peer) gets its seat back.
-        assert (await join_room(address, host.code, "joiner", "Joiner", b"card-1"))[0] == 1
+        assert (await join_room(address, host.code, **joiner.join_args())).seat == 1
         assert all(r.code != host.code for r in await list_rooms(address, 2))  # full rooms are not listed
         await host.close()
 
@@ -109,20 +111,24 @@ def test_a_restarted_host_keeps_its_room_and_seats(embedded_relay: BrokerProcess
     address = embedded_relay.address
 
     async def main() -> None:
-        first = RoomHost(address, "system-launch", 3, "hostpeer", "Host", b"card-0")
+        h, early, late, intruder = Person("Host"), Person("Early"), Person("Late"), Person("X", "intruder")
+        first = RoomHost(address, "system-launch", 3, "hostpeer", "Host", h.card, key=h.key)
         gathering = asyncio.create_task(first.gather(15))
         while not any(r.code == first.code for r in await list_rooms(address, 2)):
             pass
-        assert (await join_room(address, first.code, "early", "Early", b"card-1"))[0] == 1
+        assert (await join_room(address, first.code, **early.join_args())).seat == 1
         gathering.cancel()  # the host is killed before the room is full
         with contextlib.suppress(asyncio.CancelledError):
             await gathering
-        again = RoomHost(address, "system-launch", 3, "hostpeer", "Host", b"card-0", code=first.code)
+        again = RoomHost(address, "system-launch", 3, "hostpeer", "Host", h.card, key=h.key, code=first.code)
         gathering = asyncio.create_task(again.gather(15))
-        assert (await join_room(address, first.code, "late", "Late", b"card-2"))[0] == 2
-        assert await gathering == [b"card-0", b"card-1", b"card-2"]
+        assert (await join_room(address, first.code, **late.join_args())).seat == 2
+        assert await gathering == [h.card, early.card, late.card]
         with pytest.raises(RelayError, match="already exists"):
-            await RoomHost(address, "system-launch", 3, "intruder", "X", b"x", code=first.code).gather(5)
+            squatter = RoomHost(
+                address, "system-launch", 3, "intruder", "X", intruder.card, key=intruder.key, code=first.code
+            )
+            await squatter.gather(5)
         await again.close()
 
     asyncio.run(main())

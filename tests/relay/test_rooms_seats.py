@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 
 import pytest
+from lobby_people import Person
 from relay_helpers import BrokerProcess
 
 from relay.rooms import LobbyCard, NoSuchSeat, RoomClosed, RoomHost, SeatTaken, join_room, list_rooms
@@ -38,25 +39,26 @@ def test_a_wished_seat_is_given_and_a_taken_one_refused(embedded_relay: BrokerPr
 
     async def main() -> None:
         changes: list[LobbyCard] = []
-        host = RoomHost(address, "system-launch", 4, "hostpeer", "Host", b"card-0", on_change=changes.append)
+        h, carol, dave, bob, erin = (Person(n) for n in ("Host", "Carol", "Dave", "Bob", "Erin"))
+        host = RoomHost(address, "system-launch", 4, "hostpeer", "Host", h.card, key=h.key, on_change=changes.append)
         gathering = asyncio.create_task(host.gather(20))
         await _listed(address, host.code)
-        seat, _ = await join_room(address, host.code, "carol", "Carol", b"card-c", seat=2)
-        assert seat == 2, "the seat asked for, not the next in order"
+        seated = await join_room(address, host.code, **carol.join_args(), seat=2)
+        assert seated.seat == 2, "the seat asked for, not the next in order"
+        assert seated.host_key == h.key.public_bytes() and seated.creator == h.key.public_bytes()
         with pytest.raises(SeatTaken, match="seat 3"):
-            await join_room(address, host.code, "dave", "Dave", b"card-d", seat=2)
+            await join_room(address, host.code, **dave.join_args(), seat=2)
         with pytest.raises(SeatTaken, match="seat 1"):  # seat 0 writes the genesis: the host's machine keeps it
-            await join_room(address, host.code, "dave", "Dave", b"card-d", seat=0)
+            await join_room(address, host.code, **dave.join_args(), seat=0)
         with pytest.raises(NoSuchSeat, match="no seat 5") as missing:
-            await join_room(address, host.code, "dave", "Dave", b"card-d", seat=4)
+            await join_room(address, host.code, **dave.join_args(), seat=4)
         assert missing.value.seats_total == 4
-        seat, _ = await join_room(address, host.code, "bob", "Bob", b"card-b")
-        assert seat == 1, "without a wish: the lowest free seat"
+        seated = await join_room(address, host.code, **bob.join_args())
+        assert seated.seat == 1, "without a wish: the lowest free seat"
         card = await _listed(address, host.code)
         assert card.names == ("Host", "Bob", "Carol", "") and card.seats_taken == 3
-        seat, _ = await join_room(address, host.code, "erin", "Erin", b"card-e")
-        assert seat == 3
-        assert await gathering == [b"card-0", b"card-b", b"card-c", b"card-e"]
+        assert (await join_room(address, host.code, **erin.join_args())).seat == 3
+        assert await gathering == [h.card, bob.card, carol.card, erin.card]
         assert changes[-1].status == "started"
         await host.close()
 
@@ -68,21 +70,20 @@ def test_local_seats_wait_for_start_and_the_host_may_move(embedded_relay: Broker
     address = embedded_relay.address
 
     async def main() -> None:
-        host = RoomHost(address, "system-launch", 3, "hostpeer", "Host", b"card-h")
+        h, bot0, bot1, guest = (Person(n) for n in ("Host", "Greedy bot", "Random bot", "Guest"))
+        host = RoomHost(address, "system-launch", 3, "hostpeer", "Host", h.card, key=h.key)
         gathering = asyncio.create_task(host.gather(20))
         await _listed(address, host.code)
         await host.take_seat(1)
         with pytest.raises(SeatTaken):
             await host.take_seat(1)
-        await host.seat_local(0, "bot0", "Greedy bot", b"card-bot")
+        await host.seat_local(0, "bot0", "Greedy bot", bot0.card)
         updates: list[tuple[LobbyCard, int | None]] = []
         joining = asyncio.create_task(
             join_room(
                 address,
                 host.code,
-                "guest",
-                "Guest",
-                b"card-g",
+                **guest.join_args(),
                 until_started=True,
                 on_update=lambda c, s: updates.append((c, s)),
             )
@@ -92,12 +93,15 @@ def test_local_seats_wait_for_start_and_the_host_may_move(embedded_relay: Broker
         assert not joining.done(), "the joiner waits for the start"
         await host.free_local(0)
         assert not host.start(), "seat 0 is free: no start"
-        await host.seat_local(0, "bot1", "Random bot", b"card-bot1")
+        await host.seat_local(0, "bot1", "Random bot", bot1.card)
         assert host.start()
-        assert await gathering == [b"card-bot1", b"card-h", b"card-g"]
-        seat, card = await joining
-        assert seat == 2 and card.status == "started"
-        assert any(c.names == ("Greedy bot", "Host", "Guest") and s == 2 for c, s in updates), updates
+        assert await gathering == [bot1.card, h.card, guest.card]
+        seated = await joining
+        assert seated.seat == 2 and seated.lobby.status == "started"
+        assert seated.creator == bot1.key.public_bytes(), "the genesis' author is seat 0: the host's bot"
+        assert any(c.names == ("Greedy bot", "Host", "Guest") and s == 2 for c, s in updates), [
+            (c.names, c.version, s) for c, s in updates
+        ]
         await host.close()
 
     asyncio.run(main())
@@ -108,18 +112,19 @@ def test_cancel_closes_the_room_and_frees_seats(embedded_relay: BrokerProcess) -
     address = embedded_relay.address
 
     async def main() -> None:
-        host = RoomHost(address, "system-launch", 3, "hostpeer", "Host", b"card-h")
+        h, quitter_, stayer = Person("Host"), Person("Quitter", "quit"), Person("Stayer", "stay")
+        host = RoomHost(address, "system-launch", 3, "hostpeer", "Host", h.card, key=h.key)
         gathering = asyncio.create_task(host.gather(20))
         await _listed(address, host.code)
         # A joiner who gives up frees its seat.
-        quitter = asyncio.create_task(join_room(address, host.code, "quit", "Quitter", b"q", until_started=True))
+        quitter = asyncio.create_task(join_room(address, host.code, **quitter_.join_args(), until_started=True))
         await _until(lambda: "quit" in host.seats, "the quitter is seated")
         quitter.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await quitter
         await _until(lambda: "quit" not in host.seats, "the quitter's seat is free again")
         # A waiting joiner hears that the host closed the room.
-        waiting = asyncio.create_task(join_room(address, host.code, "stay", "Stayer", b"s", until_started=True))
+        waiting = asyncio.create_task(join_room(address, host.code, **stayer.join_args(), until_started=True))
         await _until(lambda: "stay" in host.seats, "the stayer is seated")
         gathering.cancel()
         with contextlib.suppress(asyncio.CancelledError):
