@@ -54,7 +54,6 @@ class MazeBoard(QWidget):
         self.hover: tuple[Any, ...] | None = None
         self.trail: tuple[int, tuple[int, ...]] | None = None
         self.overlay: tuple[str, QColor] | None = None
-        self._prev_pos: list[int | None] = [None, None]
         self._seen_seq = -1
         self.setMouseTracking(True)
         self.setMinimumSize(420, 420)
@@ -90,13 +89,8 @@ class MazeBoard(QWidget):
                 if e[0] == "move" and len(e) <= 2:
                     self.trail = None  # stayed put: nothing to draw, and an older walk would mislead
                 elif e[0] == "move":
-                    start = self._prev_pos[e[1]]
-                    cells = tuple(e[2:])
-                    if start is not None and start in geo.exits([t["mask"] for t in view["tiles"]], cells[0]):
-                        cells = (start, *cells)
-                    self.trail = (e[1], cells)
+                    self.trail = (e[1], tuple(e[2:]))  # the start cell, then every cell entered
             self._seen_seq = seq
-        self._prev_pos = [pl["cell"] for pl in view["players"]]
 
     def phase(self) -> str:
         return self.view["phase"] if self.view else ""

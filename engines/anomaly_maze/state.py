@@ -37,7 +37,7 @@ countdown, blocked attempts, blocking), ``items``, ``phase``, ``turn``,
 ``round``, ``dice_left``, ``can_attack``, ``over`` and the last events.
 Events are tuples, newest last (``event_seq`` counts them all):
 ``turn`` (seat, round), ``rotate`` (seat, cell, q), ``shift`` (seat, axis,
-index, direction), ``move`` (seat, cells...), ``key-taken`` / ``chest-opened``
+index, direction), ``move`` (seat, start, cells entered...; only the seat when it stays), ``key-taken`` / ``chest-opened``
 (seat, cell), ``medkit`` (seat, cell, healed), ``mine`` / ``spikes`` (seat,
 cell, damage), ``attack`` (seat), ``die`` (attacker, face, damage),
 ``no-attack`` (seat), ``eliminated`` (seat, cause, scorer or -1),
@@ -321,7 +321,7 @@ class AnomalyMazeState(GameState):
 
     def _move(self, path: tuple[int, ...]) -> None:
         p = self.turn
-        self._event("move", p, *path)
+        self._event("move", p, *((self.pos[p], *path) if path else ()))  # the start too: a walk reads "C3–C4–C5"
         for c in path:
             self.pos[p] = c
             self._enter(p, c)

@@ -79,3 +79,28 @@ def test_the_opponents_last_die_is_held_on_my_turn(qtbot):
             assert table.dice.faces == rolled
             return
     raise AssertionError("no game had the AI attack the player")
+
+
+def test_a_walk_in_the_log_starts_at_the_cell_it_left():
+    from client.anomaly_maze.present import MazeLogWriter
+    from engines.anomaly_maze.board import name as cell_name
+
+    game = LocalGame("anomaly-maze", 2, b"walk-start", 0, ["Me", "AI"], bot_kind="easy")
+    writer = MazeLogWriter(0, 2)
+    me = player_bot(game.seed)
+    while game.over() is None and len(game.history) < 400:
+        before = [pl["cell"] for pl in game.view()["players"]]
+        if game.human_to_move():
+            action = me.choose(game.state, game.knowledge, game.legal())
+            entries = game.act(action)
+        else:
+            entries = game.step()
+        for entry in entries:
+            for e in entry.events:
+                if e[0] == "move" and len(e) > 2:
+                    assert e[2] == before[e[1]], "the walk's first cell is where the pawn stood"
+                    lines = writer.lines(entry, game.knowledge)
+                    walk = "–".join(cell_name(c) for c in e[2:])
+                    assert any(walk in line.text(game.names) for line in lines)
+                    return
+    raise AssertionError("nobody walked")
