@@ -37,8 +37,8 @@ countdown, blocked attempts, blocking), ``items``, ``phase``, ``turn``,
 ``round``, ``dice_left``, ``can_attack``, ``over`` and the last events.
 Events are tuples, newest last (``event_seq`` counts them all):
 ``turn`` (seat, round), ``rotate`` (seat, cell, q), ``shift`` (seat, axis,
-index, direction), ``move`` (seat, start, cells entered...; only the seat when it stays), ``key-taken`` / ``chest-opened``
-(seat, cell), ``medkit`` (seat, cell, healed), ``mine`` / ``spikes`` (seat,
+index, direction), ``move`` (seat, start, cells entered...; only the seat when
+it stays), ``key-taken`` / ``chest-opened`` (seat, cell), ``medkit`` (seat, cell, healed), ``mine`` / ``spikes`` (seat,
 cell, damage), ``attack`` (seat), ``die`` (attacker, face, damage),
 ``no-attack`` (seat), ``eliminated`` (seat, cause, scorer or -1),
 ``turn-missed`` (seat, turns still to miss), ``respawn-blocked`` (seat, n of
