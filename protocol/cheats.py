@@ -697,4 +697,8 @@ CHEATS: dict[str, type[Cheater]] = {
         RefusedReveal,
     )
 }
+from .cheats_silence import SILENCE_CATALOGUE, make  # noqa: E402  (built on the classes above)
+
+GAME_CATALOGUE.update(SILENCE_CATALOGUE)
+CHEATS.update(make(Cheater, _Dice))
 assert set(CHEATS) == set(CATALOGUE) | set(GAME_CATALOGUE) and not set(CATALOGUE) & set(GAME_CATALOGUE)
