@@ -125,6 +125,7 @@ class PeerSession:
         self._dead: set[bytes] = set()
         #: The clock stands still while this peer cannot reach the relay (see :meth:`connection_lost`).
         self._offline = False
+        self._caught_up: set[int] = set()  # seqs for which the wait restarted because this replica was behind
 
     # -- making sessions -------------------------------------------------------------
     @staticmethod
@@ -344,9 +345,15 @@ class PeerSession:
             return self.take_events()
         self._drain()
         self._pump()
-        if self.finished or self._offline or self._behind():
-            return self.take_events()  # nobody is judged on a clock that ran while cut off, or on a replica behind
+        if self.finished or self._offline:
+            return self.take_events()  # nobody is judged on a clock that ran while cut off
         exp = self.table.expected()
+        if exp is not None and exp.seq not in self._caught_up and self._behind():
+            # Behind: the entry missing here reached someone.  The wait starts again, once per seq (so an
+            # entry far ahead, which anyone can sign for itself, cannot hold every vote off for ever).
+            self._caught_up.add(exp.seq)
+            self._since = max(self._since, self._now)
+            return self.take_events()
         if exp is not None and exp.writer != self.seat and self._now - self._since >= self.table.timeout_ms:
             if exp.seq not in self._overdue:
                 self._overdue.add(exp.seq)

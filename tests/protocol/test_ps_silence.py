@@ -163,8 +163,10 @@ def test_a_replica_that_knows_the_chain_went_on_does_not_vote():
     run_lockstep(peers)
     start = deaf.table.head
     assert lost and deaf._behind() and peers[2].table.head > start + 1
-    assert deaf.tick(10 * deaf.table.timeout_ms) == [] and not deaf.take_notices()
-    hear(lost[0], 0)  # the relay delivers it after all: seat 0 catches up, nobody was voted
+    timeout = deaf.table.timeout_ms
+    assert deaf.tick(10 * timeout) == [] and not deaf.take_notices()  # the wait starts again ...
+    assert deaf.tick(11 * timeout - 1) == [] and not deaf.take_notices()
+    hear(lost[0], 0)  # ... and the relay delivers it after all: seat 0 catches up, nobody was voted
     assert deaf.table.head > start + 1
 
 
