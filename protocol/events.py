@@ -60,8 +60,9 @@ class Verdict:
         if self.kind == CHEAT:
             return f"seat {self.seat}: {self.reason.split(':')[0]}"
         if self.seat is None:
-            return f"{self.kind}: {self.reason}"
-        return f"{self.kind}: seat {self.seat} at entry {self.seq}"
+            return self.reason if self.reason.startswith(self.kind) else f"{self.kind}: {self.reason}"
+        claimed = " (a win claimed after disconnection, not a proven result)" if self.kind == CLAIMED else ""
+        return f"seat {self.seat}: disconnected at entry {self.seq}{claimed}"
 
     def as_json(self) -> dict[str, Any]:
         if self.fair:
