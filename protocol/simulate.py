@@ -50,7 +50,6 @@ def classify(verdict: Verdict | None) -> str:
         ("false key", "wrong-card-key"),
         ("does not hold", "show-not-held"),
         ("withheld", "withhold"),
-        ("a win claimed", "claimed"),  # two seats: the other seat's claim after disconnection (never a cheat)
         ("disconnected", "withhold"),
         ("tampered", "tampered-saved-game"),
         ("illegal", "illegal-action"),
