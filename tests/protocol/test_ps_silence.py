@@ -262,3 +262,28 @@ def test_a_leave_notice_that_overtakes_the_leavers_last_entry_waits_for_it(publi
         assert peer.table.log[last[0].seq].data == last[0].data
         assert peer.table.gone[1][0] == "left" and peer.table.gone[1][1] > last[0].seq
     assert peers[0].table.head_digest == peers[2].table.head_digest
+
+
+def test_a_leave_recorded_before_the_notice_takes_effect_names_its_writer():
+    from protocol.envelope import seal
+
+    peers = lockstep("toy", 3, b"leave-early")
+    run_lockstep(peers, until_seq=14)
+    for _ in range(200):
+        exp = peers[1].table.expected()
+        if exp is not None and exp.writer == 1 and exp.type == "action":
+            break
+        run_lockstep(peers, until_seq=peers[0].table.head + 1)
+    leaver, writer, judge = peers[1], peers[0], peers[2]
+    leaver.submit(leaver.legal_actions()[0])
+    last = leaver.take_outgoing()[0]
+    leaver.leave()
+    notice = leaver.take_notices()[0]
+    table = writer.table
+    probe = table.state.clone()
+    probe.forfeit(1)  # the state hash a gone(left) at this seq would carry
+    body = {"target": 1, "reason": "left", "proofs": [notice.data], "hash": probe.hash()}
+    early = seal(writer._key, writer.room, last.seq, table.head_digest, 0, "gone", body)  # at the leaver's own seq
+    events = judge.receive(early.data, 0)
+    assert judge.verdict is not None and judge.verdict.cheated and judge.verdict.seat == 0, events
+    assert "before its notice" in judge.verdict.reason
