@@ -77,13 +77,14 @@ def test_the_transport_stops_the_sessions_clock_while_cut_off_and_restarts_it_af
                 await asyncio.sleep(0.02)
             await asyncio.sleep(0.5)
             assert a.calls[-1][0] == "lost"  # no "connected" while cut off: its clock stands still
+            written = b.table.head  # all that b could write meanwhile
             proxy.restore()
             await asyncio.wait_for(game, 30)
             kinds = [kind for kind, _ in a.calls]
             first_lost, again = kinds.index("lost"), kinds.index("connected", kinds.index("lost"))
             assert kinds[0] == "connected" and set(kinds[first_lost:again]) == {"lost"}, a.calls
-            # Told after the read-back: the entry b wrote while a was cut off was already applied.
-            assert a.calls[again][1] > a.calls[first_lost][1], a.calls
+            # Told after the read-back: what b wrote while a was cut off was already applied.
+            assert a.calls[again][1] >= written, (a.calls, written)
         finally:
             proxy.close()
             await r.stop()
