@@ -207,8 +207,8 @@ class ClosesAtTheEnd(PeerSession):
         return None if self.closed else super().waiting_for
 
 
-def test_a_breach_is_named_when_an_honest_seat_closes_before_its_secrets():
-    players = 2
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_breach_is_named_when_an_honest_seat_closes_before_its_secrets(players):
     made: list[PeerSession] = []
     for index in range(16):
         made.clear()
