@@ -575,6 +575,23 @@ _M: dict[str, tuple[str, str, str]] = {
         "{name} oszukiwał(a) we wpisie {seq}: {reason}",
         "{name} сжульничал(а) в записи {seq}: {reason}",
     ),
+    "report.disconnected": (
+        "{name} was disconnected at entry {seq} and forfeits. Silence is no proof of cheating: nobody is named.",
+        "{name} rozłączył(a) się we wpisie {seq} i przegrywa walkowerem. "
+        "Milczenie nie dowodzi oszustwa: nikt nie jest oskarżony.",
+        "{name} отключился(-лась) на записи {seq} и получает техническое поражение. "
+        "Молчание не доказывает жульничества: никто не обвинён.",
+    ),
+    "report.claimed": (
+        "{name} was disconnected at entry {seq}: a win claimed after disconnection, not a proven result.",
+        "{name} rozłączył(a) się we wpisie {seq}: wygrana ogłoszona po rozłączeniu, nie udowodniony wynik.",
+        "{name} отключился(-лась) на записи {seq}: победа заявлена после отключения, это не доказанный результат.",
+    ),
+    "report.abandoned": (
+        "The game was abandoned without a result: {reason}",
+        "Gra została przerwana bez wyniku: {reason}",
+        "Игра прервана без результата: {reason}",
+    ),
     "report.stats": (
         "{actions} actions over {rounds} rounds.",
         "{actions} akcji w {rounds} rundach.",

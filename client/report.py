@@ -3,8 +3,9 @@
 The verdict is said plainly and honestly.  A local game was dealt by this
 computer's referee, which knew every secret: it is fair by construction and
 nothing was checked, and the report says exactly that.  A networked game
-brings the protocol's audit verdict: "fair", or the seat that cheated, the
-log entry and the reason.
+brings the protocol's audit verdict: "fair", the seat that cheated, the
+log entry and the reason, or a seat that was disconnected (silence: no one is
+called a cheater for it; with two seats the win is only claimed).
 """
 
 from __future__ import annotations
@@ -32,12 +33,16 @@ def verdict_of(protocol_verdict: Any) -> Verdict:
         return Verdict("fair")
     seat = protocol_verdict.seat if protocol_verdict.seat is not None else -1
     seq = protocol_verdict.seq if protocol_verdict.seq is not None else -1
-    return Verdict("cheat", seat, seq, protocol_verdict.reason)
+    kind = getattr(protocol_verdict, "kind", "cheat")  # silence is not cheating: the kinds stay apart
+    return Verdict(
+        kind if kind in ("disconnected", "claimed", "abandoned") else "cheat", seat, seq, protocol_verdict.reason
+    )
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """The audit's word: ``local`` (fair by construction), ``fair``, or a named cheat."""
+    """The audit's word: ``local`` (fair by construction), ``fair``, a named cheat, or, never called
+    cheating, ``disconnected`` / ``claimed`` (a win claimed after disconnection) / ``abandoned``."""
 
     kind: str
     seat: int = -1
@@ -51,6 +56,10 @@ class Verdict:
             return tr("report.net_fair")
         if self.kind == "pending":
             return tr("report.auditing")
+        if self.kind in ("disconnected", "claimed"):
+            return tr(f"report.{self.kind}", name=seat_name(names, self.seat), seq=self.seq)
+        if self.kind == "abandoned":
+            return tr("report.abandoned", reason=self.reason)
         return tr("report.cheat", name=seat_name(names, self.seat), seq=self.seq, reason=self.reason)
 
 

@@ -1,8 +1,9 @@
-"""The end-of-game audit: open everything, re-check everything, replay with full knowledge.
+"""The end-of-game audit: open everything, re-check everything, replay with what is known.
 
 Run by every peer once every remaining seat has published its secrets (and by
-``python -m protocol verify`` on a saved game).  The answer is ``fair`` or the
-earliest fault found: the seat, the entry it wrote, and why.
+``python -m protocol verify`` on a saved game).  The answer is ``fair``, the
+earliest cheat found (the seat, the entry it wrote, and why), or, with no cheat,
+the earliest disconnection.
 
 What is checked, in this order of evidence:
 
@@ -11,9 +12,14 @@ What is checked, in this order of evidence:
    (the card ledger's audit), and every private delivery, opened with the
    delivery key its sender published for it, holds the true keys;
 2. every commitment to a sealed value opens with the published salt and value;
-3. the whole game replays with full knowledge (every card, every sealed value):
-   a rule that only a secret could decide, broken by its owner, is found here;
-4. a seat declared gone for silence is named (it withheld an entry the game needed).
+3. the whole game replays with all the knowledge there is (every card and sealed
+   value that a published secret opens): each action whose author's secrets are
+   known is checked with them, so a rule that only a secret could decide, broken
+   by its owner, is found even when another seat is gone (a seat that never
+   published its secrets cannot be checked: its actions are replayed as they are);
+4. only then silence: a seat declared gone for silence is *disconnected* (it forfeits;
+   silence is no proof of cheating), or, with two seats, the other seat *claimed* it gone
+   alone (no proven result).  Any cheat found above comes first, whatever its entry.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from engines.core import TABLE, IllegalAction, Knowledge
 from .cards import CardProtocolError, keys_from_body
 from .crypto.commit import opens
 from .crypto.private import SealError, delivery_context, open_with_delivery_key
-from .events import FAIR, Verdict
+from .events import ABANDONED, CLAIMED, DISCONNECTED, FAIR, Verdict
 
 if TYPE_CHECKING:
     from .table import Table
@@ -35,36 +41,52 @@ _ROUND = re.compile(r"round (\d+)")
 _SLOT = re.compile(r"slot (\d+)")
 
 
+def silence(table: Table) -> list[Verdict]:
+    """Each seat declared gone for silence: disconnected (or claimed gone by the one other seat)."""
+    out = []
+    for seat, (reason, seq) in sorted(table.gone.items()):
+        if reason != "silent":
+            continue
+        claim = table.claim
+        if claim is not None and claim[1:3] == (seat, seq):
+            text = (
+                f"disconnected at entry {seq}: a win claimed by seat {claim[0]} after disconnection "
+                "(its own vote alone; not a proven result)"
+            )
+            out.append(Verdict(False, seat, seq, text, CLAIMED))
+        else:
+            text = f"disconnected at entry {seq}: declared gone by every other seat (silence, not proof of cheating)"
+            out.append(Verdict(False, seat, seq, text, DISCONNECTED))
+    return out
+
+
 def audit(table: Table) -> Verdict:
-    """``FAIR`` or the earliest fault, as (seat, seq, reason)."""
-    faults: list[Verdict] = []
+    """``FAIR``, the earliest cheat, or (no cheat) the earliest disconnection, as (seat, seq, reason, kind)."""
     if table.abandoned is not None:
-        faults = [
-            Verdict(False, seat, seq, f"withheld entry {seq}: declared gone by every other seat")
-            for seat, (reason, seq) in sorted(table.gone.items())
-            if reason == "silent"
-        ]
-        return faults[0] if faults else Verdict(False, None, table.head, f"abandoned: {table.abandoned}")
+        gone = silence(table)
+        return gone[0] if gone else Verdict(False, None, table.head, f"abandoned: {table.abandoned}", kind=ABANDONED)
+    faults: list[Verdict] = []
     secrets = {seat: rounds for seat, rounds in table.card_secrets.items() if seat in table.published}
-    missing = [s for s in range(table.n) if s not in table.published and s not in table.gone]
+    claimant = table.claim[0] if table.claim is not None and table.claim[3] else None
+    missing = [s for s in range(table.n) if s not in table.published and s not in table.gone and s != claimant]
     deliveries, delivery_faults = _open_deliveries(table)
     faults += delivery_faults
-    found = table.ledger.audit(secrets, [(src, keys) for _, src, keys in deliveries])
-    if found is not None:
-        faults.append(Verdict(False, found[0], _card_seq(table, found[0], found[1], deliveries), found[1]))
+    if claimant is None or claimant in table.published:  # a claimant keeps its secrets: no card audit
+        found = table.ledger.audit(secrets, [(src, keys) for _, src, keys in deliveries])
+        if found is not None:
+            faults.append(Verdict(False, found[0], _card_seq(table, found[0], found[1], deliveries), found[1]))
     faults += _commitments(table)
-    if not missing and not faults and not table.ledger.gone():
-        faults += _replay(table, table.ledger.cards_by_slot(secrets))
-    for seat, (reason, seq) in sorted(table.gone.items()):
-        if reason == "silent":
-            faults.append(Verdict(False, seat, seq, f"withheld entry {seq}: declared gone by every other seat"))
+    if not missing and not faults:
+        faults += _replay(table, secrets)
+    if faults:
+        return min(faults, key=lambda v: (v.seq if v.seq is not None else 1 << 40, v.seat))
+    quiet = silence(table)
     for seat in missing:
-        if seat not in table.gone:
-            seq = table.entries_of.get(("secrets", seat, 0), table.head)
-            faults.append(Verdict(False, seat, seq, "did not publish its card secrets for every round"))
-    if not faults:
+        seq = table.entries_of.get(("secrets", seat, 0), table.head)
+        quiet.append(Verdict(False, seat, seq, "did not publish its card secrets for every round", DISCONNECTED))
+    if not quiet:
         return FAIR
-    return min(faults, key=lambda v: (v.seq if v.seq is not None else 1 << 40, v.seat))
+    return min(quiet, key=lambda v: (v.seq if v.seq is not None else 1 << 40, v.seat))
 
 
 def _open_deliveries(table: Table) -> tuple[list[tuple[int, int, dict[int, bytes]]], list[Verdict]]:
@@ -133,18 +155,66 @@ def _sealed_values(table: Table) -> dict[int, Any]:
     return values
 
 
-def _replay(table: Table, cards: dict[int, int]) -> list[Verdict]:
-    """Replay every move with full knowledge; the first one the rules refuse is a fault."""
+def _known_cards(table: Table, secrets: dict[int, Any]) -> tuple[dict[int, int], bool]:
+    """Every slot's card that the published secrets open, and whether that is every slot of every round.
+
+    A round whose every participant's secrets are known gives all its cards; otherwise each slot
+    shown, or dealt to a seat whose secrets are known (its key and the published ones open it).
+    """
+    cards: dict[int, int] = {}
+    complete = True
+    for deck in table.ledger.rounds:
+        by_seat = {}
+        for seat in deck.participants:
+            rounds = secrets.get(seat) or table.ledger.departed.get(seat)
+            if rounds is not None and deck.round in rounds:
+                by_seat[seat] = rounds[deck.round]
+        if len(by_seat) == len(deck.participants):
+            cards.update(deck.cards_by_slot(by_seat))
+            continue
+        complete = False
+        if deck.phase != "ready":
+            continue
+        for slot in deck.slots:
+            try:
+                card = deck.public_card(slot)
+                owner = deck.dealt_to(slot)
+                if card is None and owner in by_seat:
+                    card = deck.open_slot(slot, by_seat[owner].keys[deck.position(slot)])
+            except CardProtocolError:
+                continue  # a slot that does not open: the card audit names who is at fault
+            if card is not None:
+                cards[slot] = card
+    return cards, complete
+
+
+def _replay(table: Table, secrets: dict[int, Any]) -> list[Verdict]:
+    """Replay every move; the first one that its author's known secrets make illegal is a fault.
+
+    With every secret known the check runs with full knowledge.  Otherwise an action is checked
+    with what its author knew, when its author's secrets are known (published at the end or
+    with its leave notice); the actions of a seat gone with its secrets are replayed unchecked.
+    """
+    cards, complete = _known_cards(table, secrets)
+    sealed = _sealed_values(table)
+    known = set(table.published)
+    full = complete and not (set(range(table.n)) - known)
     state = table.spec.new_state(table.n, dict(table.options))
-    knowledge = Knowledge(None, dict(cards), _sealed_values(table))
     for seq, seat, action in table.pushes:
         if action is None:
             state.forfeit(seat)
             continue
-        try:
-            state.check(seat, action, knowledge if seat != TABLE else None)
-        except IllegalAction as exc:
-            return [Verdict(False, seat, seq, f"illegal action with full knowledge: {exc}")]
+        if seat == TABLE and action[0] == "set-aside":
+            state.set_aside(action[1])
+            continue
+        if seat == TABLE or full or seat in known:
+            knowledge = None if seat == TABLE else Knowledge(None if full else seat, dict(cards), dict(sealed))
+            try:
+                state.check(seat, action, knowledge)
+            except IllegalAction as exc:
+                return [Verdict(False, seat, seq, f"illegal action with full knowledge: {exc}")]
+            except Exception:  # an engine that cannot judge with partial knowledge: stop here, blame no one
+                return []
         state.apply(seat, action)
     if state.hash() != table.state.hash():  # pragma: no cover - a replica bug, not a cheat
         return [Verdict(False, None, table.head, "the replay does not reach the final state")]

@@ -705,4 +705,8 @@ from .cheats_binding import BINDING_CATALOGUE, BINDING_CHEATS  # noqa: E402  (bu
 
 GAME_CATALOGUE.update(BINDING_CATALOGUE)
 CHEATS.update(BINDING_CHEATS)
+from .cheats_silence import SILENCE_CATALOGUE, make  # noqa: E402  (built on the classes above)
+
+GAME_CATALOGUE.update(SILENCE_CATALOGUE)
+CHEATS.update(make(Cheater, _Dice))
 assert set(CHEATS) == set(CATALOGUE) | set(GAME_CATALOGUE) and not set(CATALOGUE) & set(GAME_CATALOGUE)

@@ -21,23 +21,53 @@ class Outbound:
     topic: str
 
 
+#: Verdict kinds.  Only ``CHEAT`` names a cheater: it rests on signed evidence of misbehaviour.
+#: ``DISCONNECTED``: every other seat voted a silent seat gone (it forfeits; silence is no proof).
+#: ``CLAIMED``: two seats, the one left declared the other gone on its own vote alone: a win
+#: claimed after disconnection, never a proven result (the silent seat's own entry voids it).
+#: ``ABANDONED``: the game cannot go on and has no result.
+FAIR_KIND, CHEAT, DISCONNECTED, CLAIMED, ABANDONED = "fair", "cheat", "disconnected", "claimed", "abandoned"
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The end-of-game audit's answer: fair, or who cheated, at which entry, and how."""
+    """The end-of-game audit's answer: fair, or who cheated (or was disconnected), at which entry, and how.
+
+    ``fair`` is True only for a game finished and audited with nothing found (a seat that left
+    with its signed notice does not spoil it).  ``kind`` keeps "cheated" (signed evidence) apart
+    from "disconnected"/"claimed" (silence) and "abandoned" (no result): see docs/protocol.md.
+    """
 
     fair: bool
     seat: int | None = None
     seq: int | None = None
     reason: str = ""
+    kind: str = CHEAT
+
+    def __post_init__(self) -> None:
+        if self.fair and self.kind == CHEAT:
+            object.__setattr__(self, "kind", FAIR_KIND)
+
+    @property
+    def cheated(self) -> bool:
+        """Whether the verdict names a cheater (signed evidence), not a disconnection or no result."""
+        return not self.fair and self.kind == CHEAT
 
     @property
     def label(self) -> str:
-        return "fair" if self.fair else f"seat {self.seat}: {self.reason.split(':')[0]}"
+        if self.fair:
+            return "fair"
+        if self.kind == CHEAT:
+            return f"seat {self.seat}: {self.reason.split(':')[0]}"
+        if self.seat is None:
+            return self.reason if self.reason.startswith(self.kind) else f"{self.kind}: {self.reason}"
+        claimed = " (a win claimed after disconnection, not a proven result)" if self.kind == CLAIMED else ""
+        return f"seat {self.seat}: disconnected at entry {self.seq}{claimed}"
 
     def as_json(self) -> dict[str, Any]:
         if self.fair:
             return {"verdict": "fair"}
-        return {"verdict": "cheat", "seat": self.seat, "seq": self.seq, "reason": self.reason}
+        return {"verdict": self.kind, "seat": self.seat, "seq": self.seq, "reason": self.reason}
 
 
 FAIR = Verdict(True)
@@ -99,11 +129,27 @@ class Overdue:
 
 @dataclass(frozen=True, slots=True)
 class Gone:
-    """``seat`` left (``reason="left"``) or was declared gone by every other seat (``"silent"``)."""
+    """``seat`` left (``reason="left"``) or was declared gone for silence (``"silent"``).
+
+    ``claimed``: two seats only, so the one declaring it (the beneficiary) did so alone: a claim
+    that the silent seat's own entry for ``seq`` voids (see :class:`ClaimVoided`).
+    """
 
     seat: int
     seq: int
     reason: str
+    claimed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimVoided:
+    """``claimant``'s claim that ``seat`` was gone at entry ``seq`` is void: ``seat``'s own signed entry
+    for ``seq``, chained to the same previous entry, is here.  The game goes on from that entry
+    (a replica that applied the claim is rebuilt from the log up to ``seq``)."""
+
+    seat: int
+    seq: int
+    claimant: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +212,7 @@ Event = (
     | YourTurn
     | Overdue
     | Gone
+    | ClaimVoided
     | CheatDetected
     | Equivocation
     | GameEnded

@@ -44,8 +44,10 @@ from .envelope import GENESIS_GAME, ZERO_HASH, Envelope, parse
 from .envelope import seal as seal_envelope
 from .errors import Code, Misconduct, ProtocolError
 from .events import (
+    DISCONNECTED,
     Audited,
     CheatDetected,
+    ClaimVoided,
     Equivocation,
     Event,
     Gone,
@@ -132,6 +134,12 @@ class PeerSession:
         self._own: OwnAction | None = None  # my action's effect, worked out before I signed it
         #: The signed entries that prove the cheat that stopped this session (saved with the log).
         self.evidence: list[bytes] = []
+        #: Digests of entries on a dead branch: a two-seat claim voided by its target's own entry, and
+        #: what was chained to it.  Entries chained to one of them are dropped, never judged.
+        self._dead: set[bytes] = set()
+        #: The clock stands still while this peer cannot reach the relay (see :meth:`connection_lost`).
+        self._offline = False
+        self._caught_up: set[int] = set()  # seqs for which the wait restarted because this replica was behind
 
     # -- making sessions -------------------------------------------------------------
     @staticmethod
@@ -395,15 +403,53 @@ class PeerSession:
         assert self.table is not None
         self._drain()
         self._pump()
-        if self.finished:
-            return
+        if self.finished or self._offline:
+            return  # nobody is judged on a clock that ran while cut off
         exp = self.table.expected()
+        if exp is not None and exp.seq not in self._caught_up and self._behind():
+            # Behind: the entry missing here reached someone.  The wait starts again, once per seq (so an
+            # entry far ahead, which anyone can sign for itself, cannot hold every vote off for ever).
+            self._caught_up.add(exp.seq)
+            self._since = max(self._since, self._now)
+            return
         if exp is not None and exp.writer != self.seat and self._now - self._since >= self.table.timeout_ms:
             if exp.seq not in self._overdue:
                 self._overdue.add(exp.seq)
                 self._events.append(Overdue(exp.writer, exp.seq, self._since))
             if self.auto_vote:
                 self._vote()
+
+    def connection_lost(self, now_ms: int) -> list[Event]:
+        """The driver lost the relay: no seat is judged overdue until :meth:`connected`.
+
+        While this peer cannot hear the others, their silence says nothing (an outage
+        chooses nobody's forfeit).
+        """
+        self._now = max(self._now, now_ms)
+        self._offline = True
+        return self.take_events()
+
+    def connected(self, now_ms: int) -> list[Event]:
+        """The driver reached the relay again (and read the log back): the wait starts afresh.
+
+        A grace period of one full timeout: the seat owed an entry gets the time to
+        reconnect and publish (or re-publish) it before anyone may vote it gone.
+        """
+        self._now = max(self._now, now_ms)
+        self._offline = False
+        self._since = max(self._since, self._now)
+        return self.take_events()
+
+    def _behind(self) -> bool:
+        """Whether this replica knows the chain went on past the entry it waits for (it is catching up).
+
+        An entry buffered beyond the next seq, or another seat's vote about a later seq: the
+        entry missing here reached someone; voting its author gone would judge on a gap.
+        """
+        table = self.table
+        assert table is not None
+        nxt = table.head + 1
+        return any(seq > nxt for seq in self._buffer) or any(seq > nxt for seq, _ in self._votes)
 
     def vote_gone(self) -> list[Event]:
         """Vote that the seat owing the next entry is gone.
@@ -441,10 +487,15 @@ class PeerSession:
         table = self.table
         if table is None or self.seat is None or self.finished or self._left:
             return self.take_events()
-        self._contained(lambda: self._leave(table))
+        self._contained(self._leave)
         return self.take_events()
 
-    def _leave(self, table: Table) -> None:
+    def _leave(self) -> None:
+        if self.unsettled:
+            self._drain()  # my last entry first: the notice comes after every entry I wrote (seq = head + 1)
+        table = self.table
+        if table is None or self.finished:
+            return
         env = self._sign(table.head + 1, "leave", {"secrets": self._secrets_body()})
         self._notices.append(Outbound(env.seq, env.data, f"notice/{self.seat}/{env.seq}/leave"))
         self._left = True
@@ -457,7 +508,7 @@ class PeerSession:
         env = parse(data)
         if env.room != self.room:
             raise ProtocolError(Code.WRONG_ROOM, f"entry for room {env.room[:32]!r}, this is {self.room!r}")
-        if self.finished:
+        if self.finished and not self._claim_open(env):
             return
         if self.table is None:
             if env.type == "genesis":
@@ -545,6 +596,10 @@ class PeerSession:
     def _take_entry(self, env: Envelope) -> None:
         table = self.table
         assert table is not None
+        if env.prev in self._dead:
+            self._dead.add(env.digest)  # built on a voided claim: that branch is over
+            self._events.append(Rejected(str(Code.STALE), f"entry {env.seq} follows a voided claim", env.seq))
+            return
         if env.seq <= table.head:
             self._conflict(table.log[env.seq], env)
             return
@@ -568,26 +623,96 @@ class PeerSession:
         """An entry for a seq already settled: a duplicate, equivocation, or a stranger's."""
         if applied.data == env.data:
             return
+        table = self.table
+        assert table is not None
+        claim = table.claim
+        voids = claim is not None and claim[1:3] == (env.seat, env.seq) and applied.type == "gone"
+        if voids and env.prev == applied.prev:
+            self._void_claim(applied, env)  # the two-seat rule: the claimed seat's own entry voids the claim
+            return
+        if applied.type != "gone" and env.prev == applied.prev and self._claim_against(env, applied.seat):
+            self._refuse_claim(env)
+            return
         if applied.seat == env.seat:
             if env.prev != applied.prev:
                 # Not an equivocation: two statements are only in conflict on the same chain.
                 raise ProtocolError(Code.STALE, f"seat {env.seat}'s entry {env.seq} chains to another entry")
             self._equivocation(applied, env)
             return
-        table = self.table
-        assert table is not None
         late = applied.type != "gone" and env.prev == applied.prev and env.body.get("target") == applied.seat
         if self.seat is None and env.type == "gone" and late:
             self._rewind(env)
             return
         if env.type == "gone" and env.body["target"] == applied.seat == self.seat and env.prev == applied.prev:
-            self._verdict = Verdict(False, self.seat, env.seq, "this seat was declared gone (it answered too late)")
+            reason = "this seat was declared gone by every other seat (it answered too late)"
+            self._verdict = Verdict(False, self.seat, env.seq, reason, DISCONNECTED)
             self._events.append(Gone(self.seat, env.seq, env.body["reason"]))
             return
         if applied.type == "gone" and applied.body["target"] == env.seat:
             raise ProtocolError(Code.STALE, f"seat {env.seat}'s entry {env.seq} came after it was declared gone")
         self._seq_hint = env.seq
         raise Misconduct(env.seat, f"wrote entry {env.seq} out of turn (seat {applied.seat} wrote it)")
+
+    # -- the two-seat rule ---------------------------------------------------------------
+    def _claim_against(self, env: Envelope, target: int) -> bool:
+        """Whether ``env`` is a two-seat claim: a silent-``gone`` of ``target`` backed by its writer's vote alone."""
+        table = self.table
+        if env.type != "gone" or env.body.get("target") != target or env.body.get("reason") != "silent":
+            return False
+        if table is None or len(table.active()) != 2 or len(env.body.get("proofs", ())) != 1:
+            return False
+        try:
+            return parse(env.body["proofs"][0]).seat == env.seat
+        except ProtocolError:
+            return False
+
+    def _claim_open(self, env: Envelope) -> bool:
+        """A game ended by a claim still takes the claimed seat's own entry for the claim's seq."""
+        table = self.table
+        if table is None or self._verdict is not None or table.claim is None or not table.claim[3]:
+            return False
+        return (env.seat, env.seq) == table.claim[1:3] and not env.is_notice
+
+    def _refuse_claim(self, claim: Envelope) -> None:
+        """A claim against a seat whose own entry for that seq is here (or, at the target, will be): void."""
+        target = claim.body["target"]
+        self._dead.add(claim.digest)
+        for seq in sorted(self._buffer):
+            bucket = self._buffer[seq]
+            for data, e in list(bucket.items()):
+                if e.prev in self._dead:
+                    self._dead.add(e.digest)
+                    del bucket[data]
+            if not bucket:
+                del self._buffer[seq]
+        reason = f"seat {claim.seat}'s claim that seat {target} was gone at entry {claim.seq} is void"
+        self._events.append(Rejected(str(Code.STALE), reason + f": seat {target}'s own entry {claim.seq} is here"))
+        self._events.append(ClaimVoided(target, claim.seq, claim.seat))
+
+    def _void_claim(self, claim: Envelope, entry: Envelope) -> None:
+        """This replica applied a claim that ``entry`` voids: rebuild up to its seq and take ``entry`` instead.
+
+        Nothing of the claim stays: a claim that ended the game published no secrets (see
+        ``Table._resolve``), so play goes on from the claimed seat's entry as if the claimant
+        had waited for it; the die or the card it was owed stays what that entry makes it.
+        """
+        old = self.table
+        assert old is not None
+        seq = claim.seq
+        self._dead.update(e.digest for e in old.log[seq:])
+        table = Table(old.log[0], hooks=self)
+        for e in old.log[1:seq]:
+            table.apply(e)
+        table.take_events()
+        self.table = table
+        self._buffer = {s: b for s, b in self._buffer.items() if s > seq}
+        self._buffer[seq] = {entry.data: entry}
+        self._voted = {(s, t) for s, t in self._voted if s < seq}
+        self._overdue = {s for s in self._overdue if s < seq}
+        self._announced = {s for s in self._announced if s < seq}
+        self._own, self._unsettled = None, None
+        self._since = self._now
+        self._refuse_claim(claim)
 
     def _rewind(self, gone: Envelope) -> None:
         """An observer took a late entry that every other seat had voted against: replay without it.
@@ -623,11 +748,20 @@ class PeerSession:
             exp = table.expected()
             if not bucket or exp is None:
                 return
+            if exp.writer == self.seat and not self._left:
+                refused = [e for e in bucket.values() if self._claim_against(e, self.seat)]
+                for e in refused:  # a claim against me while I am here: my own entry for this seq will void it
+                    del bucket[e.data]
+                    self._refuse_claim(e)
+                if refused:
+                    continue
             candidates = sorted(
                 bucket.values(),
                 key=lambda e: (e.prev != table.head_digest, e.type == "gone", e.seat != exp.writer, e.data),
             )
             held_back: list[Envelope] = []
+            if (seq, exp.writer) in self._voted and len(table.active()) == 2:
+                self._voted.discard((seq, exp.writer))  # two seats: my vote alone never outweighs its entry
             if (seq, exp.writer) in self._voted:
                 # My vote stands until every vote is in (then the designated seat writes `gone`), unless
                 # another remaining seat built on the late entry: that seat took it without voting, so
@@ -716,7 +850,7 @@ class PeerSession:
         bucket = self._buffer.get(exp.seq)
         if not bucket:
             return False
-        if (exp.seq, exp.writer) not in self._voted:
+        if (exp.seq, exp.writer) not in self._voted or len(self.table.active()) == 2:  # type: ignore[union-attr]
             return True
         return any(e.seat != exp.writer or e.type == "gone" for e in bucket.values())
 
@@ -840,7 +974,7 @@ class PeerSession:
         if table.result is None and not probe.is_over() and not table.departure_waits():
             probe.forfeit(exp.writer)
         leave = self._leaves.get(exp.writer)
-        if leave is not None:
+        if leave is not None and exp.seq >= leave.seq:  # not before the entries the leaver wrote before it
             return {"target": exp.writer, "reason": "left", "proofs": [leave.data], "hash": probe.hash()}
         votes = self._votes.get((exp.seq, exp.writer), {})
         valid = {s: v for s, v in votes.items() if v.prev == table.head_digest}

@@ -55,6 +55,7 @@ def classify(verdict: Verdict | None) -> str:
         ("false key", "wrong-card-key"),
         ("does not hold", "show-not-held"),
         ("withheld", "withhold"),
+        ("disconnected", "withhold"),
         ("tampered", "tampered-saved-game"),
         ("illegal", "illegal-action"),
     )

@@ -229,9 +229,12 @@ class Table:
         self.entries_of: dict[tuple[str, int, int], int] = {}
         self.disputes: list[tuple[int, int, int]] = []
         #: Slots set aside because their keys left with a gone seat, and (seq, slots) per occasion.
-        #: Not in ``pushes``: the audit's full-knowledge replay runs only when no seat is gone.
+        #: Also in ``pushes`` as ``(seq, TABLE, ("set-aside", slots))``, so the audit replays them in order.
         self.set_aside: set[int] = set()
         self.set_asides: list[tuple[int, tuple[int, ...]]] = []
+        #: The two-seat rule: (claimant, target, seq, ended) of a ``gone`` its writer backed by its own
+        #: vote alone (two active seats: nobody else could agree); ``ended``: before the game was over.
+        self.claim: tuple[int, int, int, bool] | None = None
         self.result: GameOver | None = None
         self.abandoned: str | None = None
         self.audit_done = False
@@ -550,6 +553,8 @@ class Table:
             )
             if not ok:
                 raise Misconduct(env.seat, f"recorded seat {target} as having left without its signed notice")
+            if proofs[0].seq > env.seq:  # the leaver wrote every entry before its notice: they come first
+                raise Misconduct(env.seat, f"recorded seat {target}'s leave at entry {env.seq}, before its notice")
             self._gone_proof = proofs[0]
         else:
             voters = set()
@@ -574,6 +579,8 @@ class Table:
 
     def _on_gone(self, env: Envelope) -> None:
         target, reason = env.body["target"], env.body["reason"]
+        if reason == "silent" and len(self.active()) == 2:  # the only voter is the writer, who benefits
+            self.claim = (env.seat, target, env.seq, self.result is None and not self.state.is_over())
         if self.ledger.rounds and self.ledger.rounds[-1].phase != "ready":
             self.ledger.abandon_round()  # an unfinished shuffle starts again without the seat
             if self.round is not None and self.round.type in ("shuffle", "lock"):
@@ -598,7 +605,8 @@ class Table:
             self._deferred.append((env.seq, target, reason))
         else:
             self._depart(env.seq, target, reason)
-        self._events.append(Gone(target, env.seq, reason))
+        claimed = self.claim is not None and self.claim[1:3] == (target, env.seq)
+        self._events.append(Gone(target, env.seq, reason, claimed))
 
     def departure_waits(self) -> bool:
         """Whether a departure recorded now takes effect only after the current batch of deals."""
@@ -733,7 +741,10 @@ class Table:
                 self.result = p
                 self._events.append(GameEnded(p))
             self.phase = "secrets"
-            self.round = Round("secrets", [s for s in self.active() if s not in self.published])
+            # A win claimed after disconnection is no result to audit: the claimant keeps its secrets,
+            # so that the silent seat's own entry, if it exists, can void the claim and play go on.
+            claimed = self.claim is not None and self.claim[3]
+            self.round = Round("secrets", [] if claimed else [s for s in self.active() if s not in self.published])
             return True
         if isinstance(p, (Decision, RevealOwed, PrivateDelivery)):
             seat = p.source if isinstance(p, PrivateDelivery) else p.seat
@@ -799,6 +810,7 @@ class Table:
             return False
         self.set_aside.update(slots)
         self.set_asides.append((seq, slots))
+        self.pushes.append((seq, TABLE, ("set-aside", slots)))
         self._events.append(SetAside(seq, slots))
         return True
 

@@ -18,6 +18,10 @@ What it guarantees, and how:
   reported, never applied.
 - **Presence** is retained at ``presence/{peer}`` with a last will saying "gone".
 - Duplicates and reordering are the session's job (it buffers and drops exact duplicates).
+- **An outage chooses nobody's forfeit.**  The session's clock for timeouts runs only while the
+  relay is reachable and the log is read back: the session is told ``connection_lost`` when a
+  connection breaks and ``connected`` once the read-back after the next one is complete, which
+  starts a full timeout of grace (a session without these methods is simply not told).
 - Reconnection with exponential backoff; the first connection is checked with :func:`relay.probe.probe`
   so a wrong address, a non-MQTT server or an unreachable relay is a clear error within seconds.
 
@@ -269,10 +273,16 @@ class RoomTransport:
                 log.info(
                     "%s: connection to %s:%d lost (%s); retry in %.2f s", self.peer_id, self.host, self.port, exc, delay
                 )
+                self._emit(self._tell("connection_lost"))
                 self.driver([Disconnected(str(exc))])
                 await self._sleep(delay)
             if self._done():
                 break
+
+    def _tell(self, what: str) -> list[Any]:
+        """Tell the session that the relay was lost or reached again (if it listens)."""
+        hook = getattr(self.session, what, None)
+        return list(hook(self.clock())) if callable(hook) else []
 
     def _done(self) -> bool:
         return bool(self.session.finished) and not self._outbox
@@ -484,6 +494,7 @@ class RoomTransport:
                 self._on_log(topic, payload)
             else:
                 self._on_notice(topic, payload)
+        self._held_events += self._tell("connected")  # the wait for every seat starts again, from now
         self._synced = True
         table = getattr(self.session, "table", None)
         room = self.session.room

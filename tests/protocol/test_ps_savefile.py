@@ -51,7 +51,7 @@ def test_a_flipped_byte_is_reported_as_damage(tmp_path):
     with pytest.raises(SaveFileError):
         verify_bytes(data)
     result = verify_cli(write(tmp_path, data))
-    assert result.returncode == 2 and "entry 7" in result.stderr
+    assert result.returncode == 3 and "entry 7" in result.stderr and "damaged file" in result.stderr
 
 
 def test_a_rewritten_and_re_signed_entry_names_its_author(tmp_path):

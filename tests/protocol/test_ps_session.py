@@ -74,7 +74,8 @@ def test_a_silent_seat_is_overdue_voted_gone_and_named():
     gone = peers[1].table.gone.get(2)
     assert gone is not None and gone[0] == "silent"
     for peer in peers[:2]:
-        assert peer.finished and peer.verdict.seat == 2 and "withheld" in peer.verdict.reason
+        assert peer.finished and peer.verdict.seat == 2 and peer.verdict.kind == "disconnected"
+        assert not peer.verdict.cheated and "disconnected at entry" in peer.verdict.reason
 
 
 def test_a_restarted_seat_rebuilds_itself_from_the_log():
@@ -132,7 +133,7 @@ def test_a_silent_seat_is_named_wherever_it_stops(at, quiet):
         for peer in others:
             peer.tick(now)
     for peer in others:
-        assert peer.finished and peer.verdict.seat == quiet and "withheld" in peer.verdict.reason
+        assert peer.finished and peer.verdict.seat == quiet and peer.verdict.kind == "disconnected"
 
 
 def test_publish_first_submit_queues_the_entry_and_applies_it_only_when_settled():
