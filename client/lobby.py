@@ -753,7 +753,7 @@ class Lobby(QWidget):
         self.hosting, self.hosting_section = hosting, section
         hosting.on_change = self._refresh_room
         self.room_panel.set_seats(hosting.players, True, net.bot_kinds(hosting.game))
-        self.room_panel.title.setText(tr("room.host_title", code=hosting.code, address=str(hosting.address)))
+        self.room_panel.title.setText(tr("room.host_title", code=hosting.code, address=str(hosting.shown_address)))
         invitation = hosting.invitation()
         self.room_panel.show_invitation(invitation.link(), invitation.read_out())
         self.room_panel.setVisible(True)
