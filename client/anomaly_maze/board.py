@@ -445,6 +445,11 @@ class MazeBoard(QWidget):
         assert self.view is not None
         view = self.view
         turn_on = view["over"] is None and view["phase"] in ("anomaly", "move", "combat")
+        standing = {pl["cell"] for pl in view["players"] if pl["cell"] is not None}
+        off_board = [pl for pl in view["players"] if pl["cell"] is None]
+        for pl in off_board:
+            if pl["respawn"] not in standing:
+                self._paint_ghost(p, pl, blocked=False)
         for pl in view["players"]:
             seat = pl["seat"]
             if pl["cell"] is not None:
@@ -452,18 +457,29 @@ class MazeBoard(QWidget):
                 paint.paint_pawn(
                     p, self.cell_rect(pl["cell"]), seat, pl["hp"], pl["max_hp"], pl["carrying_key"], active
                 )
-                continue
-            # Off the board: a dashed ghost on its Respawn with the turns still to wait.
-            r = self.cell_rect(pl["respawn"])
-            colour = QColor(paint.seat_colour(seat))
-            pen = QPen(colour.lighter(130), max(1.5, self.cell_size() * 0.05))
-            pen.setStyle(Qt.PenStyle.DashLine)
-            p.setPen(pen)
-            p.setBrush(QColor(0, 0, 0, 90))
-            inner = r.adjusted(r.width() * 0.22, r.width() * 0.22, -r.width() * 0.22, -r.width() * 0.22)
-            p.drawEllipse(inner)
-            text = str(pl["countdown"]) if pl["countdown"] else (f"{pl['blocked']}/3" if pl["blocked"] else "↺")
-            self._small_text(p, inner, text, QColor("white"))
+        # A ghost whose Respawn a pawn blocks: small, in the cell's corner, never over the blocking pawn.
+        for pl in off_board:
+            if pl["respawn"] in standing:
+                self._paint_ghost(p, pl, blocked=True)
+
+    def ghost_rect(self, pl: dict[str, Any], blocked: bool) -> QRectF:
+        """Where a pawn off the board is drawn: on its Respawn, or in its corner while a pawn blocks it."""
+        r = self.cell_rect(pl["respawn"])
+        if blocked:
+            return QRectF(r.left() + r.width() * 0.02, r.top() + r.width() * 0.02, r.width() * 0.42, r.width() * 0.42)
+        return r.adjusted(r.width() * 0.22, r.width() * 0.22, -r.width() * 0.22, -r.width() * 0.22)
+
+    def _paint_ghost(self, p: QPainter, pl: dict[str, Any], blocked: bool) -> None:
+        """A pawn off the board: a dashed ghost with the turns it still waits (or the blocking count)."""
+        colour = QColor(paint.seat_colour(pl["seat"]))
+        pen = QPen(colour.lighter(130), max(1.5, self.cell_size() * 0.05))
+        pen.setStyle(Qt.PenStyle.DashLine)
+        p.setPen(pen)
+        p.setBrush(QColor(0, 0, 0, 200 if blocked else 90))
+        inner = self.ghost_rect(pl, blocked)
+        p.drawEllipse(inner)
+        text = str(pl["countdown"]) if pl["countdown"] else (f"{pl['blocked']}/3" if pl["blocked"] else "↺")
+        self._small_text(p, inner, text, QColor("white"))
 
     def _paint_arrows(self, p: QPainter) -> None:
         offered = self.offered_shifts() if self.phase() == "anomaly" else set()
