@@ -306,17 +306,26 @@ class MazeBoard(QWidget):
             p.setPen(QPen(paint.GOLD, max(2.0, self.cell_size() * 0.07)))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 6, 6)
-            self._small_text(p, r.adjusted(0, 0, -4, -2), f"{90 * self.preview}°", paint.GOLD, bottom_right=True)
+            self._small_text(
+                p, r.adjusted(0, 0, -5, -3), f"{90 * self.preview}°", paint.GOLD, bottom_right=True, backdrop=True
+            )
 
-    def _small_text(self, p: QPainter, r: QRectF, text: str, colour: QColor, bottom_right: bool = False) -> None:
+    def _small_text(
+        self, p: QPainter, r: QRectF, text: str, colour: QColor, bottom_right: bool = False, backdrop: bool = False
+    ) -> None:
         font = QFont(p.font())
         font.setBold(True)
         font.setPixelSize(max(8, int(self.cell_size() * 0.2)))
         p.setFont(font)
-        p.setPen(colour)
         align = (
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom if bottom_right else Qt.AlignmentFlag.AlignCenter
         )
+        if backdrop:  # a dark pill under the text: readable on a light corridor as on a dark wall
+            box = p.fontMetrics().boundingRect(r.toRect(), int(align), text)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(10, 20, 16, 215))
+            p.drawRoundedRect(QRectF(box).adjusted(-3, -1, 3, 1), 4, 4)
+        p.setPen(colour)
         p.drawText(r, align, text)
 
     def _paint_labels(self, p: QPainter) -> None:
