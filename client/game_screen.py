@@ -31,6 +31,8 @@ class GameScreen(QWidget):
     finished = Signal()
     report_requested = Signal()
     rules_requested = Signal(str)
+    #: The table was drawn again (the window's title says whose turn it is).
+    refreshed = Signal()
 
     def __init__(self, game: LocalGame | NetGame, delay_ms: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -197,6 +199,18 @@ class GameScreen(QWidget):
             )
         elif self.last_line is not None:
             self.table.set_banner(self.last_line.text(game.names), self.last_line.tone)
+        self.refreshed.emit()
+
+    def title_text(self) -> str:
+        """The game and whose turn it is, for the window's title (seen in the task bar while away)."""
+        game = self.game
+        if game.over() is not None:
+            state = tr("title.over")
+        elif game.human_to_move():
+            state = tr("title.your_turn")
+        else:
+            state = tr("title.waiting")
+        return f"{tr(f'game.{game.game}')} · {state}"
 
     def retranslate(self, *_: object) -> None:
         self.log_title.setText(tr("table.log"))
