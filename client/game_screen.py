@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QPushButton, QSp
 
 from engines.core import IllegalAction
 
+from . import keys
 from .games import kit_for
 from .i18n import LANGUAGE, tr
 from .local_game import Entry, LocalGame
@@ -51,6 +52,7 @@ class GameScreen(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.table = self.kit.make_table(game.players, game.names)
+        self.shortcuts = keys.install(self, lambda: self.table, lambda: not self.paused)
         self.table.action_chosen.connect(self.choose)
         self.table.report_requested.connect(self.report_requested.emit)
         split.addWidget(self.table)
