@@ -45,7 +45,11 @@ def run_app(argv: list[str] | None = None, config: Path | None = None) -> int:
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)
     window = MainWindow(config=config)
-    window.show()
+    window.restore_geometry()
+    if window.settings.window_maximized:
+        window.showMaximized()
+    else:
+        window.show()
     with loop:
         loop.run_until_complete(closed.wait())
     return 0

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QPushButton, QSp
 
 from engines.core import IllegalAction
 
+from . import keys
 from .games import kit_for
 from .i18n import LANGUAGE, tr
 from .local_game import Entry, LocalGame
@@ -31,6 +32,8 @@ class GameScreen(QWidget):
     finished = Signal()
     report_requested = Signal()
     rules_requested = Signal(str)
+    #: The table was drawn again (the window's title says whose turn it is).
+    refreshed = Signal()
 
     def __init__(self, game: LocalGame | NetGame, delay_ms: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -49,6 +52,7 @@ class GameScreen(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.table = self.kit.make_table(game.players, game.names)
+        self.shortcuts = keys.install(self, lambda: self.table, lambda: not self.paused)
         self.table.action_chosen.connect(self.choose)
         self.table.report_requested.connect(self.report_requested.emit)
         split.addWidget(self.table)
@@ -197,6 +201,18 @@ class GameScreen(QWidget):
             )
         elif self.last_line is not None:
             self.table.set_banner(self.last_line.text(game.names), self.last_line.tone)
+        self.refreshed.emit()
+
+    def title_text(self) -> str:
+        """The game and whose turn it is, for the window's title (seen in the task bar while away)."""
+        game = self.game
+        if game.over() is not None:
+            state = tr("title.over")
+        elif game.human_to_move():
+            state = tr("title.your_turn")
+        else:
+            state = tr("title.waiting")
+        return f"{tr(f'game.{game.game}')} · {state}"
 
     def retranslate(self, *_: object) -> None:
         self.log_title.setText(tr("table.log"))

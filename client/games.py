@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QWidget
 
 from engines.core import GameOver, Knowledge
 
-from .i18n import tr
+from .i18n import LANGUAGE, tr
 
 #: The module holding each playable game's kit (its attribute ``KIT``).
 KIT_MODULES = {
@@ -54,6 +54,8 @@ class GameKit:
     reset_choice: Callable[[Any], None] = lambda table: None
     #: ``headline(lines)``: the line of a step the table's banner shows (default: the last).
     headline: Callable[[list[Any]], Any] = lambda lines: lines[-1]
+    #: ``lobby_art()``: the game's picture in the lobby (a new widget each call).
+    lobby_art: Callable[[], QWidget] = field(default=lambda: QWidget())
     #: ``table_ready(public)``: whether a state has a table to show yet (a replay opens at the first such frame).
     table_ready: Callable[[Any], bool] = lambda public: True
     #: Whether the game hides anything (if not, a replay has no "public view" to unlock).
@@ -153,6 +155,21 @@ def _sl_reset(table: Any) -> None:
     table.selected_slot = None
 
 
+def _sl_lobby_art() -> QWidget:
+    """A winning build fanned out beside a card back."""
+    from .cards_widgets import CardFace, CardFan
+
+    fan = [("Processor", "cat.part"), ("RAM", "cat.part"), ("HardDrive", "cat.part"), ("Firewall", "cat.protection")]
+    widget = CardFan([])
+
+    def faces(*_: object) -> None:
+        widget.set_faces([None, *(CardFace(kind, tr(f"card.{kind}"), tr(cat)) for kind, cat in fan)])
+
+    faces()
+    LANGUAGE.changed.connect(faces)
+    return widget
+
+
 KIT = GameKit(
     name="system-launch",
     make_table=_sl_table,
@@ -162,6 +179,7 @@ KIT = GameKit(
     over_banner=_sl_over,
     report_row=_sl_report_row,
     reset_choice=_sl_reset,
+    lobby_art=_sl_lobby_art,
 )
 
 __all__ = ["KIT_MODULES", "GameKit", "kit_for", "playable"]

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSpinBox,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -46,7 +47,6 @@ from PySide6.QtWidgets import (
 from engines.core import registry
 
 from . import net, tasks
-from .cards_widgets import CardFace, CardFan
 from .games import kit_for, playable
 from .i18n import LANGUAGE, tr
 from .resources import GAMES
@@ -379,8 +379,15 @@ class Lobby(QWidget):
         buttons.addWidget(self.rules_button)
         buttons.addStretch(1)
         self.local.box.addLayout(buttons)
-        self.fan = CardFan([])
-        self.local.box.addWidget(self.fan, 4)
+        # Each game's picture (from its kit), shown for the game chosen.
+        self.art = QStackedWidget()
+        self.arts: dict[str, QWidget] = {}
+        for i in range(self.game.count()):
+            name = self.game.itemData(i)
+            if name in PLAYABLE:
+                self.arts[name] = kit_for(name).lobby_art()
+                self.art.addWidget(self.arts[name])
+        self.local.box.addWidget(self.art, 4)
         self.local.finish()
         grid.addWidget(self.local, 0, 0, 2, 1)
 
@@ -498,13 +505,6 @@ class Lobby(QWidget):
         self.room.setPlaceholderText(tr("lobby.net.room_hint"))
         self.join.setText(tr("lobby.net.join"))
         self.host_online.setText(tr("lobby.net.host"))
-        fan = [
-            ("Processor", "cat.part"),
-            ("RAM", "cat.part"),
-            ("HardDrive", "cat.part"),
-            ("Firewall", "cat.protection"),
-        ]
-        self.fan.set_faces([None, *(CardFace(kind, tr(f"card.{kind}"), tr(cat)) for kind, cat in fan)])
         self._game_changed()
 
     def _game_changed(self, *_: object) -> None:
@@ -516,6 +516,8 @@ class Lobby(QWidget):
         except KeyError:
             playable = False
         self.start.setEnabled(playable)
+        if game in self.arts:
+            self.art.setCurrentWidget(self.arts[game])
         self._show_levels(game if playable else "")
         self.host.setEnabled(playable)
         self.host_online.setEnabled(playable)
@@ -751,7 +753,7 @@ class Lobby(QWidget):
         self.hosting, self.hosting_section = hosting, section
         hosting.on_change = self._refresh_room
         self.room_panel.set_seats(hosting.players, True, net.bot_kinds(hosting.game))
-        self.room_panel.title.setText(tr("room.host_title", code=hosting.code, address=str(hosting.address)))
+        self.room_panel.title.setText(tr("room.host_title", code=hosting.code, address=str(hosting.shown_address)))
         invitation = hosting.invitation()
         self.room_panel.show_invitation(invitation.link(), invitation.read_out())
         self.room_panel.setVisible(True)

@@ -106,8 +106,16 @@ class MainWindow(QMainWindow):
         chosen = self.lobby.game.currentData()
         return str(chosen) if chosen in GAMES else GAMES[0]
 
+    def update_title(self, *_: object) -> None:
+        """The window's title: the program, and at a table the game and whose turn it is."""
+        screen = self.game_screen
+        if screen is not None and self.screen is screen:
+            self.setWindowTitle(f"{screen.title_text()} — {tr('app.title')}")
+        else:
+            self.setWindowTitle(tr("app.title"))
+
     def retranslate(self, *_: object) -> None:
-        self.setWindowTitle(tr("app.title"))
+        self.update_title()
         self.game_menu.setTitle(tr("menu.game"))
         self.help_menu.setTitle(tr("menu.help"))
         self.open_action.setText(tr("menu.open_replay"))
@@ -123,6 +131,7 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(widget)
         self.stack.setCurrentWidget(widget)
         self.screen = widget
+        self.update_title()
 
     def _leave_lobby(self) -> None:
         """Leaving the lobby screen stops waiting for a room (hosted or joined), as its Cancel does."""
@@ -174,6 +183,7 @@ class MainWindow(QMainWindow):
         self.game = None
         self.stack.setCurrentWidget(self.lobby)
         self.lobby.retranslate()
+        self.update_title()
 
     def start_local(self, game: str, players: int, seed: bytes | None = None, level: str | None = None) -> GameScreen:
         """A game against the computer; ``level`` is the AI level (default: the lobby's choice)."""
@@ -192,6 +202,7 @@ class MainWindow(QMainWindow):
         screen = GameScreen(self.game, self.settings.bot_delay_ms)
         screen.report_requested.connect(self.show_report)
         screen.rules_requested.connect(self.show_rules)
+        screen.refreshed.connect(self.update_title)
         self.game_screen = screen
         self._show(screen)
         screen.start()
@@ -208,6 +219,7 @@ class MainWindow(QMainWindow):
             screen = GameScreen(game, self.settings.bot_delay_ms)
             screen.report_requested.connect(self.show_report)
             screen.rules_requested.connect(self.show_rules)
+            screen.refreshed.connect(self.update_title)
             self.game_screen = screen
             self._show(screen)
             screen.start()
@@ -261,6 +273,7 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(self.report)
         self.stack.setCurrentWidget(self.report)
         self.screen = self.report
+        self.update_title()
         return self.report
 
     def default_save_dir(self) -> Path:
@@ -346,6 +359,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(screen)
         self.stack.setCurrentWidget(screen)
         self.screen = screen
+        self.update_title()
         return screen
 
     def show_message(self, title: str, text: str) -> QMessageBox:
@@ -422,10 +436,18 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.show_message(tr("common.error"), tr("settings.save_failed", reason=exc.strerror or str(exc)))
 
+    def restore_geometry(self) -> None:
+        """The size the window had when it was last closed (a new player gets the default)."""
+        if self.settings.window_size:
+            self.resize(*self.settings.window_size)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.confirm_abandon():
             event.ignore()
             return
+        self.settings.window_maximized = self.isMaximized()
+        if not self.isMaximized():
+            self.settings.window_size = [self.width(), self.height()]
         if self.game_screen is not None:
             self.game_screen.timer.stop()
         self._leave_lobby()

@@ -15,6 +15,9 @@ LANGUAGES = ("en", "pl", "ru")
 
 _M: dict[str, tuple[str, str, str]] = {
     # -- the program -----------------------------------------------------------
+    "title.your_turn": ("your turn", "twój ruch", "ваш ход"),
+    "title.waiting": ("waiting", "czekanie", "ожидание"),
+    "title.over": ("game over", "koniec gry", "игра окончена"),
     "app.title": ("Sealed Table", "Sealed Table", "Sealed Table"),
     "app.tagline": (
         "Card and board games among friends, with no server anyone has to trust.",

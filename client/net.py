@@ -439,6 +439,7 @@ class Hosting:
         bot_names: list[str] | None = None,
         listed: bool = True,
         timeout_ms: int | None = None,
+        shown_address: RelayAddress | None = None,
     ) -> None:
         from protocol.session import DEFAULT_TIMEOUT_MS
 
@@ -447,6 +448,8 @@ class Hosting:
         if host_cls is None:
             raise NetError("rooms-missing", address=str(address))
         self.address = address
+        #: The address the others use (a LAN relay's network address; this machine talks to it on loopback).
+        self.shown_address = shown_address or address
         self.game = game
         self.players = players
         self.think_ms = think_ms
@@ -506,8 +509,10 @@ class Hosting:
         ]
 
     def invitation(self) -> Any:
-        """The room's :class:`relay.invitation.Invitation` (link, and words to read out)."""
-        return self.room_host.invitation()
+        """The room's :class:`relay.invitation.Invitation` (link, and words to read out), at the address friends use."""
+        from dataclasses import replace
+
+        return replace(self.room_host.invitation(), relay=str(self.shown_address))
 
     async def accept(self, peer: str) -> None:
         try:
@@ -654,6 +659,14 @@ async def start_lan_relay(name: str) -> RelayAddress:
     return RelayAddress(host, int(port_text))
 
 
+def lan_relay_address() -> RelayAddress | None:
+    """Where friends on the network reach the relay this program hosts (None: it hosts none)."""
+    if _HOSTED is None:
+        return None
+    host, _, port_text = _HOSTED.lan_address.rpartition(":")
+    return RelayAddress(host, int(port_text))
+
+
 async def stop_lan_relay() -> None:
     """Stop the relay this program hosts, if any (the window is closing)."""
     global _HOSTED
@@ -676,7 +689,8 @@ async def host_lan(
     ``on_hosting`` receives the :class:`Hosting` as soon as the room exists (the window's seat list).
     """
     address = await start_lan_relay(name)
-    hosting = Hosting(address, game, players, name, identity_dir, **hosting_args)
+    shown = lan_relay_address()
+    hosting = Hosting(address, game, players, name, identity_dir, shown_address=shown, **hosting_args)
     if on_hosting is not None:
         on_hosting(hosting)
     return await host_room(address, game, players, name, status, identity_dir, hosting)

@@ -33,6 +33,9 @@ class Settings:
     relays: list[str] = field(default_factory=list)
     bot_delay_ms: int = 600
     players: int = 4
+    #: The main window's last size [width, height] (empty: the default), and whether it was maximised.
+    window_size: list[int] = field(default_factory=list)
+    window_maximized: bool = False
 
     def remember_relay(self, address: str) -> None:
         """Put ``address`` first in the remembered list (most recent first, no duplicates)."""
@@ -72,6 +75,15 @@ def _clean(raw: Any) -> Settings:
     players = raw.get("players")
     if isinstance(players, int) and not isinstance(players, bool) and 2 <= players <= 6:
         out.players = players
+    size = raw.get("window_size")
+    if (
+        isinstance(size, list)
+        and len(size) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 20_000 for v in size)
+    ):
+        out.window_size = list(size)
+    if isinstance(raw.get("window_maximized"), bool):
+        out.window_maximized = raw["window_maximized"]
     return out
 
 

@@ -24,7 +24,7 @@ from amqtt.plugins.base import BasePlugin, BaseTopicPlugin
 from amqtt.session import Session
 
 from . import topics
-from .discovery import Advertisement, advertise
+from .discovery import Advertisement, advertise, local_addresses
 
 log = logging.getLogger("relay.broker")
 
@@ -167,8 +167,16 @@ class EmbeddedRelay:
 
     @property
     def address(self) -> str:
+        """Where this machine reaches the relay (loopback when it listens on every interface)."""
         host = "127.0.0.1" if self.config.host in ("0.0.0.0", "", "::") else self.config.host
         return f"{host}:{self.port}"
+
+    @property
+    def lan_address(self) -> str:
+        """Where the others on the network reach it: the address the LAN announcement carries."""
+        if self.config.host not in ("0.0.0.0", "", "::"):
+            return self.address
+        return f"{local_addresses(self.config.zeroconf_interfaces)[0]}:{self.port}"
 
     def retained_count(self) -> int:
         """How many retained messages the relay holds (for logs and tests)."""

@@ -51,7 +51,8 @@ class Advertisement:
         await self._zc.async_close()
 
 
-def _local_addresses(interfaces: list[str] | None) -> list[str]:
+def local_addresses(interfaces: list[str] | None) -> list[str]:
+    """This machine's IPv4 addresses others can reach (loopback only when there is no other)."""
     if interfaces:
         return [i for i in interfaces if _is_ipv4(i)]
     found: set[str] = set()
@@ -80,7 +81,7 @@ def _instance_label(name: str) -> str:
 
 async def advertise(name: str, port: int, txt: dict[str, str], *, interfaces: list[str] | None = None) -> Advertisement:
     """Announce a relay on ``port``; ``interfaces`` limits the sockets zeroconf uses (e.g. loopback in tests)."""
-    addresses = _local_addresses(interfaces)
+    addresses = local_addresses(interfaces)
     zc = AsyncZeroconf(interfaces=interfaces or _all_interfaces(), ip_version=IPVersion.V4Only)
     label = _instance_label(name)
     info = AsyncServiceInfo(

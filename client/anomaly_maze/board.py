@@ -306,17 +306,26 @@ class MazeBoard(QWidget):
             p.setPen(QPen(paint.GOLD, max(2.0, self.cell_size() * 0.07)))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 6, 6)
-            self._small_text(p, r.adjusted(0, 0, -4, -2), f"{90 * self.preview}°", paint.GOLD, bottom_right=True)
+            self._small_text(
+                p, r.adjusted(0, 0, -5, -3), f"{90 * self.preview}°", paint.GOLD, bottom_right=True, backdrop=True
+            )
 
-    def _small_text(self, p: QPainter, r: QRectF, text: str, colour: QColor, bottom_right: bool = False) -> None:
+    def _small_text(
+        self, p: QPainter, r: QRectF, text: str, colour: QColor, bottom_right: bool = False, backdrop: bool = False
+    ) -> None:
         font = QFont(p.font())
         font.setBold(True)
         font.setPixelSize(max(8, int(self.cell_size() * 0.2)))
         p.setFont(font)
-        p.setPen(colour)
         align = (
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom if bottom_right else Qt.AlignmentFlag.AlignCenter
         )
+        if backdrop:  # a dark pill under the text: readable on a light corridor as on a dark wall
+            box = p.fontMetrics().boundingRect(r.toRect(), int(align), text)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(10, 20, 16, 215))
+            p.drawRoundedRect(QRectF(box).adjusted(-3, -1, 3, 1), 4, 4)
+        p.setPen(colour)
         p.drawText(r, align, text)
 
     def _paint_labels(self, p: QPainter) -> None:
@@ -445,6 +454,11 @@ class MazeBoard(QWidget):
         assert self.view is not None
         view = self.view
         turn_on = view["over"] is None and view["phase"] in ("anomaly", "move", "combat")
+        standing = {pl["cell"] for pl in view["players"] if pl["cell"] is not None}
+        off_board = [pl for pl in view["players"] if pl["cell"] is None]
+        for pl in off_board:
+            if pl["respawn"] not in standing:
+                self._paint_ghost(p, pl, blocked=False)
         for pl in view["players"]:
             seat = pl["seat"]
             if pl["cell"] is not None:
@@ -452,18 +466,29 @@ class MazeBoard(QWidget):
                 paint.paint_pawn(
                     p, self.cell_rect(pl["cell"]), seat, pl["hp"], pl["max_hp"], pl["carrying_key"], active
                 )
-                continue
-            # Off the board: a dashed ghost on its Respawn with the turns still to wait.
-            r = self.cell_rect(pl["respawn"])
-            colour = QColor(paint.seat_colour(seat))
-            pen = QPen(colour.lighter(130), max(1.5, self.cell_size() * 0.05))
-            pen.setStyle(Qt.PenStyle.DashLine)
-            p.setPen(pen)
-            p.setBrush(QColor(0, 0, 0, 90))
-            inner = r.adjusted(r.width() * 0.22, r.width() * 0.22, -r.width() * 0.22, -r.width() * 0.22)
-            p.drawEllipse(inner)
-            text = str(pl["countdown"]) if pl["countdown"] else (f"{pl['blocked']}/3" if pl["blocked"] else "↺")
-            self._small_text(p, inner, text, QColor("white"))
+        # A ghost whose Respawn a pawn blocks: small, in the cell's corner, never over the blocking pawn.
+        for pl in off_board:
+            if pl["respawn"] in standing:
+                self._paint_ghost(p, pl, blocked=True)
+
+    def ghost_rect(self, pl: dict[str, Any], blocked: bool) -> QRectF:
+        """Where a pawn off the board is drawn: on its Respawn, or in its corner while a pawn blocks it."""
+        r = self.cell_rect(pl["respawn"])
+        if blocked:
+            return QRectF(r.left() + r.width() * 0.02, r.top() + r.width() * 0.02, r.width() * 0.42, r.width() * 0.42)
+        return r.adjusted(r.width() * 0.22, r.width() * 0.22, -r.width() * 0.22, -r.width() * 0.22)
+
+    def _paint_ghost(self, p: QPainter, pl: dict[str, Any], blocked: bool) -> None:
+        """A pawn off the board: a dashed ghost with the turns it still waits (or the blocking count)."""
+        colour = QColor(paint.seat_colour(pl["seat"]))
+        pen = QPen(colour.lighter(130), max(1.5, self.cell_size() * 0.05))
+        pen.setStyle(Qt.PenStyle.DashLine)
+        p.setPen(pen)
+        p.setBrush(QColor(0, 0, 0, 200 if blocked else 90))
+        inner = self.ghost_rect(pl, blocked)
+        p.drawEllipse(inner)
+        text = str(pl["countdown"]) if pl["countdown"] else (f"{pl['blocked']}/3" if pl["blocked"] else "↺")
+        self._small_text(p, inner, text, QColor("white"))
 
     def _paint_arrows(self, p: QPainter) -> None:
         offered = self.offered_shifts() if self.phase() == "anomaly" else set()

@@ -11,6 +11,7 @@ from engines.core import GameOver, Knowledge
 
 from ..games import GameKit
 from ..i18n import tr
+from .lobby_art import MazeArt
 from .present import MazeLogWriter, seat_name
 from .table import MazeTable
 
@@ -63,4 +64,5 @@ KIT = GameKit(
     levels=("easy", "normal", "hard"),
     default_level="normal",
     bot_names=_bot_names,
+    lobby_art=MazeArt,
 )

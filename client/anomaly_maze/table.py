@@ -434,6 +434,29 @@ class MazeTable(art.FeltWidget):
         """Forget a choice in progress (after a decision was taken)."""
         self.board.selected, self.board.preview, self.board.route = None, 0, ()
 
+    # -- the keyboard (see client/keys.py) ------------------------------------------------
+    KEY_ORDER = ("confirm", "go", "stay", "attack", "no_attack", "rotate_left", "rotate_right", "clear", "cancel")
+
+    def shortcut_buttons(self) -> list[QPushButton]:
+        """The buttons the number keys press, in the order shown."""
+        return [self.buttons[k] for k in self.KEY_ORDER if self.buttons[k].isVisible() and self.buttons[k].isEnabled()]
+
+    def confirm_button(self) -> QPushButton | None:
+        """What Enter presses: confirm the previewed turn, or walk the planned route."""
+        for key in ("confirm", "go"):
+            button = self.buttons[key]
+            if button.isVisible() and button.isEnabled():
+                return button
+        return None
+
+    def cancel_choice(self) -> None:
+        """Esc: drop the picked tile or the planned route."""
+        self.board.cancel()
+
+    def turn_key(self, delta: int) -> None:
+        """The arrow keys turn the picked tile's preview."""
+        self.board.turn_preview(delta)
+
     def offered_actions(self) -> set[tuple[Any, ...]]:
         """Every action a click can send now (arrows, tiles × turns, routes, buttons): for tests."""
         board = self.board

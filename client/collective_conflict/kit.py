@@ -11,6 +11,7 @@ from engines.core import GameOver, Knowledge
 
 from ..games import GameKit
 from ..i18n import tr
+from .lobby_art import StructureArt
 from .present import CCLogWriter, network_name, reserve_text
 from .table import CCTable
 
@@ -69,4 +70,5 @@ KIT = GameKit(
     levels=("random", "greedy", "search"),
     default_level="greedy",
     bot_names=_bot_names,
+    lobby_art=StructureArt,
 )

@@ -471,6 +471,20 @@ class CCTable(QWidget):
         """Forget a choice in progress (after a decision was taken)."""
         self.board.picked, self.board.planned, self.board.variant = None, None, 0
 
+    # -- the keyboard (see client/keys.py) ------------------------------------------------
+    def shortcut_buttons(self) -> list[QPushButton]:
+        """The buttons the number keys press: the planned move's variants, in the order shown."""
+        return [b for b in self.variant_buttons if b.isVisible() and b.isEnabled()]
+
+    def confirm_button(self) -> QPushButton | None:
+        """What Enter presses: the planned move's first variant (as a second click on its hex does)."""
+        offered = self.shortcut_buttons()
+        return offered[0] if offered else None
+
+    def cancel_choice(self) -> None:
+        """Esc: drop the picked unit or kind and the planned move."""
+        self.board.cancel()
+
     def offered_actions(self) -> set[Action]:
         """Every action the clicks can send now (for tests): each source's targets' variants."""
         out: set[Action] = set()

@@ -478,6 +478,21 @@ class TableWidget(art.FeltWidget):
             button.show()
             self.action_buttons.append(button)
 
+    # -- the keyboard (see client/keys.py) ------------------------------------------------
+    def shortcut_buttons(self) -> list[QPushButton]:
+        """The buttons the number keys press, in the order shown."""
+        return [b for b in self.action_buttons if b.isVisible() and b.isEnabled()]
+
+    def confirm_button(self) -> QPushButton | None:
+        """What Enter presses: the one action offered, if there is just one."""
+        offered = self.shortcut_buttons()
+        return offered[0] if len(offered) == 1 else None
+
+    def cancel_choice(self) -> None:
+        """Esc: put the selected card back."""
+        if self.selected_slot is not None:
+            self.select_slot(self.selected_slot)
+
     def button_for(self, action: tuple[Any, ...]) -> QPushButton | None:
         for button in self.action_buttons:
             if button.action == tuple(action):  # type: ignore[attr-defined]

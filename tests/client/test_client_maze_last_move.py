@@ -104,3 +104,30 @@ def test_a_walk_in_the_log_starts_at_the_cell_it_left():
                     assert any(walk in line.text(game.names) for line in lines)
                     return
     raise AssertionError("nobody walked")
+
+
+def test_a_ghost_never_covers_the_pawn_blocking_its_respawn(qtbot, monkeypatch):
+    from client.anomaly_maze import board as board_module
+    from client.anomaly_maze.board import MazeBoard
+
+    game = LocalGame("anomaly-maze", 2, b"ghost", 0, ["Me", "AI"], bot_kind="easy")
+    while game.view()["phase"] == "setup":
+        game.step()
+    view = game.view()
+    ghost, blocker = view["players"][1], view["players"][0]
+    ghost["cell"], blocker["cell"] = None, ghost["respawn"]
+    board = MazeBoard()
+    qtbot.addWidget(board)
+    board.resize(700, 700)
+    board.show()
+    board.set_view(view, ())
+    order: list[str] = []
+    real_pawn, real_ghost = board_module.paint.paint_pawn, board._paint_ghost
+    monkeypatch.setattr(board_module.paint, "paint_pawn", lambda *a, **k: (order.append("pawn"), real_pawn(*a, **k)))
+    monkeypatch.setattr(board, "_paint_ghost", lambda *a, **k: (order.append("ghost"), real_ghost(*a, **k)))
+    board.grab()
+    assert order == ["pawn", "ghost"], "the blocked ghost is drawn after the pawn, in the corner"
+    corner = board.ghost_rect(ghost, blocked=True)
+    cell = board.cell_rect(ghost["respawn"])
+    assert not corner.contains(cell.center()), "the corner ghost leaves the pawn's middle free"
+    assert corner.width() < cell.width() / 2
