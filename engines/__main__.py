@@ -1,6 +1,6 @@
 """Command-line tools for the engines.
 
-``python -m engines selfplay GAME --players P --games N --seed S --bot B``
+``python -m engines selfplay GAME --players P --games N --seed S --bot B [--option NAME=VALUE ...]``
 ``python -m engines perft GAME [--classic] --depth D``
 ``python -m engines list``
 """
@@ -25,6 +25,13 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument("--seed", default="0")
     sp.add_argument("--bot", default="random")
+    sp.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option for every game, e.g. a round limit for self-play (VALUE is JSON, else a string)",
+    )
 
     pf = sub.add_parser("perft", help="count move-generation nodes from the start position")
     pf.add_argument("game")
@@ -44,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc.args[0]))
     if args.command == "selfplay":
         try:
-            summary = selfplay(spec, args.players, args.games, args.seed, args.bot)
+            summary = selfplay(spec, args.players, args.games, args.seed, args.bot, _options(args.option))
         except ValueError as exc:
             parser.error(str(exc))
         print(json.dumps(summary.as_json(), sort_keys=True))
@@ -52,6 +59,20 @@ def main(argv: list[str] | None = None) -> int:
     if spec.perft is None:
         parser.error(f"{spec.name} has no perft")
     return spec.perft(depth=args.depth, classic=args.classic, out=sys.stdout)
+
+
+def _options(items: list[str]) -> dict[str, object]:
+    """``NAME=VALUE`` pairs as game options; a value that is not JSON stays a string."""
+    out: dict[str, object] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        if not sep or not name:
+            raise SystemExit(f"--option wants NAME=VALUE, not {item!r}")
+        try:
+            out[name] = json.loads(raw)
+        except ValueError:
+            out[name] = raw
+    return out
 
 
 if __name__ == "__main__":
