@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc.args[0]))
     if args.command == "selfplay":
         try:
-            summary = selfplay(spec, args.players, args.games, args.seed, args.bot, _options(args.option))
+            summary = selfplay(spec, args.players, args.games, args.seed, args.bot, registry.parse_options(args.option))
         except ValueError as exc:
             parser.error(str(exc))
         print(json.dumps(summary.as_json(), sort_keys=True))
@@ -59,20 +59,6 @@ def main(argv: list[str] | None = None) -> int:
     if spec.perft is None:
         parser.error(f"{spec.name} has no perft")
     return spec.perft(depth=args.depth, classic=args.classic, out=sys.stdout)
-
-
-def _options(items: list[str]) -> dict[str, object]:
-    """``NAME=VALUE`` pairs as game options; a value that is not JSON stays a string."""
-    out: dict[str, object] = {}
-    for item in items:
-        name, sep, raw = item.partition("=")
-        if not sep or not name:
-            raise SystemExit(f"--option wants NAME=VALUE, not {item!r}")
-        try:
-            out[name] = json.loads(raw)
-        except ValueError:
-            out[name] = raw
-    return out
 
 
 if __name__ == "__main__":
