@@ -30,9 +30,11 @@ in the end-of-game audit) and skips them otherwise.  They are:
 * every reveal (``("reveal", id, value)`` must equal the sealed value).
 
 A reveal is owed (``RevealOwed``) when a command unit is surrounded
-("command-unit") and when a foreign unit ends its move on a live trap hex
-("trap").  Everything still sealed at the end is opened by the protocol's
-audit; ``public()["secrets"]`` lists every secret id with its owner and kind.
+("command-unit") and when a foreign unit ends its action (a move or a
+placement) on the hex of a live trap not revealed yet ("trap"; CC-23: a
+revealed trap catches later victims without a second reveal).  Everything
+still sealed at the end is opened by the protocol's audit;
+``public()["secrets"]`` lists every secret id with its owner and kind.
 
 Actions (hexes are axial ``(q, r)`` pairs)
 ------------------------------------------
@@ -40,9 +42,17 @@ Actions (hexes are axial ``(q, r)`` pairs)
 ``("move", src, dst)``; ``("move", src, dst, core)`` (a Runner also collecting
 the Data Core at ``core``, CC-16); ``("jump", src, mid, dst)`` (a Jumper's
 double jump, CC-15); ``("cast", src, dst, armed | id)`` (a NetCaster move,
-CC-14); ``("virus", runner, target)`` (CC-18); ``("reveal", id, value)``;
+CC-14); ``("virus", runner, target)`` and ``("virus", runner, target, level)``
+for a unit under a Climber, ``level`` 0 being the bottom of the stack (CC-18,
+CC-24); ``("reveal", id, value)``;
 ``("chance", n)`` by the table.  In classic mode NetCaster moves are plain
-``"move"`` actions and the MotherShip is placed openly.
+``"move"`` actions and the MotherShip is placed openly.  An action must equal
+a legal one with the same types throughout (``True`` is not ``1``).
+
+How a game ends: the last active Network wins; Networks collapsing together
+share a draw; the third occurrence of a position is a shared draw (CC-22); a
+skipped turn ends the game only when no active Network could act once its
+blocks expire (CC-25); a round limit exists only as an option (``max_rounds``).
 """
 
 from __future__ import annotations
