@@ -186,6 +186,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--save", type=Path, default=None, help="game file (default: STATE_DIR/game.sealed)")
     p.add_argument("--gather-timeout", type=float, default=600.0, help="seconds to wait for the seats to fill")
     p.add_argument("--think-ms", type=int, default=0, help="pause before each decision (demos, fault tests)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="with --create: a game option, e.g. max_rounds=80 (a round limit for a bots-only table)",
+    )
     p.add_argument("-q", "--quiet", action="store_true")
     return p.parse_args(argv)
 
@@ -234,10 +241,11 @@ async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> 
         store.save(hosting=host.code, game=args.create)
         cards = await host.gather(args.gather_timeout)
         seats = [seat_info(c) for c in cards]
+        options = registry.parse_options(args.option)
         session = PeerSession.create(
             host.code,
             args.create,
-            {},
+            options,
             seats,
             store.signing_key,
             store.secret,

@@ -15,20 +15,6 @@ from .core import registry
 from .core.selfplay import selfplay
 
 
-def parse_options(items: list[str]) -> dict[str, int]:
-    """``NAME=VALUE`` settings for the game (the engines take integer settings); ValueError if malformed."""
-    options: dict[str, int] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        try:
-            if not sep or not name:
-                raise ValueError
-            options[name] = int(value)
-        except ValueError:
-            raise ValueError(f"an option is NAME=INTEGER, not {item!r}") from None
-    return options
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engines", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -44,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a game setting (integer value), e.g. round_limit=60 so that bot games surely end",
+        help="a game option for every game, e.g. a round limit for self-play (VALUE is JSON, else a string)",
     )
 
     pf = sub.add_parser("perft", help="count move-generation nodes from the start position")
@@ -65,8 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc.args[0]))
     if args.command == "selfplay":
         try:
-            options = parse_options(args.option)
-            summary = selfplay(spec, args.players, args.games, args.seed, args.bot, options)
+            summary = selfplay(spec, args.players, args.games, args.seed, args.bot, registry.parse_options(args.option))
         except ValueError as exc:
             parser.error(str(exc))
         print(json.dumps(summary.as_json(), sort_keys=True))

@@ -207,8 +207,9 @@ def reference_actions(state: Any) -> set[tuple[Any, ...]]:
                 continue
             out.add(("move", src, d))
             if kind == RUNNER and not s.classic and not state.virus[seat] and d not in cores:
+                after_move = rest | {d}  # CC-24: the hop reaches a core on a hex free before or after the move
                 for c in cores:
-                    if c in _nbrs(src) or c in _nbrs(d):
+                    if (c in _nbrs(src) and c not in occupied) or (c in _nbrs(d) and c not in after_move):
                         out.add(("move", src, d, c))
 
     # -- the Virus
@@ -217,10 +218,11 @@ def reference_actions(state: Any) -> set[tuple[Any, ...]]:
             pid, owner, kind = board.stacks[r][-1]
             if owner != seat or kind != RUNNER or pid in state.blocked:
                 continue
-            for t in occupied:
-                o = board.top_owner(t)
-                if o >= 0 and o != seat and state.active[o]:
-                    out.add(("virus", r, t))
+            for t in occupied:  # CC-24: any unit of another active Network, also one under a Climber
+                stack = board.stacks[t]
+                for level, (_, o, _) in enumerate(stack):
+                    if o >= 0 and o != seat and state.active[o]:
+                        out.add(("virus", r, t) if level == len(stack) - 1 else ("virus", r, t, level))
     return out
 
 

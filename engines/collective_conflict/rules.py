@@ -1,6 +1,6 @@
 """Unit kinds and the game's named settings (every ruling's number is an option).
 
-The defaults follow rulings CC-1..CC-21; ``classic=True`` switches to the base
+The defaults follow rulings CC-1..CC-25; ``classic=True`` switches to the base
 game of the classic hex tile game (CC-21) so that move generation can be
 compared with established engines of that game.
 """
@@ -59,8 +59,12 @@ class Settings:
     data_core_divisor: int = 2
     #: CC-19: Wreck removal once every active Network has a command unit on the board.
     wreck_removal: bool = True
-    #: Our decision: the game is a shared draw among the active Networks after this many rounds.
-    max_rounds: int = 80
+    #: CC-22: a round limit exists only for self-play and benchmarks (``None``, the default, is no limit);
+    #: reaching it is a shared draw among the active Networks.
+    max_rounds: int | None = None
+    #: CC-22: the same position (public state and seat to move) for this many times is a shared draw among
+    #: the active Networks (``None`` turns the repetition draw off).
+    repetition: int | None = 3
     #: ``None``: the first player is drawn from the shared seed (CC-2); a seat number fixes it.
     first_player: int | None = None
     #: CC-21 classic: the MotherShip may not be placed on a player's first turn ...
@@ -84,7 +88,6 @@ class Settings:
                 data_cores=False,
                 wreck_removal=False,
                 first_player=0,
-                max_rounds=10_000,
             )
             if players != 2:
                 raise ValueError("classic mode is for exactly 2 players (CC-21)")
@@ -105,11 +108,18 @@ class Settings:
         settings = replace(base, **opts)
         if settings.first_player is not None and not 0 <= settings.first_player < players:
             raise ValueError("first_player must be a seat number")
-        for name in ("command_by_move", "mothership_only_from", "netcaster_steps", "max_rounds", "data_core_divisor"):
-            value = getattr(settings, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        for name in ("command_by_move", "mothership_only_from", "netcaster_steps", "data_core_divisor"):
+            if not _count(getattr(settings, name), 1):
                 raise ValueError(f"{name} must be a positive integer")
+        if settings.max_rounds is not None and not _count(settings.max_rounds, 1):
+            raise ValueError("max_rounds must be a positive integer or None (no round limit)")
+        if settings.repetition is not None and not _count(settings.repetition, 2):
+            raise ValueError("repetition must be an integer of at least 2 or None (no repetition draw)")
         return settings
+
+    def rule_moves(self) -> int:
+        """The own-move count from which no rule tells one count from a higher one (the repetition key caps at it)."""
+        return max(self.command_by_move, self.mothership_only_from, self.classic_queen_by_move)
 
     def reserve_counts(self) -> dict[int, int]:
         """The starting reserve by public kind (MotherShip and Decoy pooled as command units in the full game)."""
@@ -127,3 +137,8 @@ class Settings:
             value = getattr(self, f.name)
             out[f.name] = [list(item) for item in value] if f.name == "reserve" else value
         return out
+
+
+def _count(value: Any, least: int) -> bool:
+    """An exact integer (not a bool) of at least ``least``."""
+    return type(value) is int and value >= least

@@ -30,9 +30,11 @@ in the end-of-game audit) and skips them otherwise.  They are:
 * every reveal (``("reveal", id, value)`` must equal the sealed value).
 
 A reveal is owed (``RevealOwed``) when a command unit is surrounded
-("command-unit") and when a foreign unit ends its move on a live trap hex
-("trap").  Everything still sealed at the end is opened by the protocol's
-audit; ``public()["secrets"]`` lists every secret id with its owner and kind.
+("command-unit") and when a foreign unit ends its action (a move or a
+placement) on the hex of a live trap not revealed yet ("trap"; CC-23: a
+revealed trap catches later victims without a second reveal).  Everything
+still sealed at the end is opened by the protocol's audit;
+``public()["secrets"]`` lists every secret id with its owner and kind.
 
 Actions (hexes are axial ``(q, r)`` pairs)
 ------------------------------------------
@@ -40,9 +42,17 @@ Actions (hexes are axial ``(q, r)`` pairs)
 ``("move", src, dst)``; ``("move", src, dst, core)`` (a Runner also collecting
 the Data Core at ``core``, CC-16); ``("jump", src, mid, dst)`` (a Jumper's
 double jump, CC-15); ``("cast", src, dst, armed | id)`` (a NetCaster move,
-CC-14); ``("virus", runner, target)`` (CC-18); ``("reveal", id, value)``;
+CC-14); ``("virus", runner, target)`` and ``("virus", runner, target, level)``
+for a unit under a Climber, ``level`` 0 being the bottom of the stack (CC-18,
+CC-24); ``("reveal", id, value)``;
 ``("chance", n)`` by the table.  In classic mode NetCaster moves are plain
-``"move"`` actions and the MotherShip is placed openly.
+``"move"`` actions and the MotherShip is placed openly.  An action must equal
+a legal one with the same types throughout (``True`` is not ``1``).
+
+How a game ends: the last active Network wins; Networks collapsing together
+share a draw; the third occurrence of a position is a shared draw (CC-22); a
+skipped turn ends the game only when no active Network could act once its
+blocks expire (CC-25); a round limit exists only as an option (``max_rounds``).
 """
 
 from __future__ import annotations
@@ -55,6 +65,7 @@ from engines.core.pending import Chance, ChanceKind, Decision, GameOver, Pending
 from engines.core.state import TABLE, Action, GameState, IllegalAction, Knowledge, Publication
 
 from . import movegen as mg
+from .repetition import PositionCounts, digest
 from .rules import (
     CLIMBER,
     COMMAND,
@@ -82,6 +93,15 @@ def _norm(value: Any, depth: int = 0) -> Any:
     if value is None or isinstance(value, (bool, int, str, bytes)):
         return value
     raise IllegalAction(f"malformed action: unexpected {type(value).__name__}")
+
+
+def _exact(a: Any, b: Any) -> bool:
+    """Equal with the same types all the way down: ``True == 1`` in Python, but ``True`` is not the secret id 1."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is tuple:
+        return len(a) == len(b) and all(_exact(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
 
 
 def _qr(h: int) -> tuple[int, int]:
@@ -135,10 +155,17 @@ class CollectiveConflict(GameState):
         self.first: int | None = None
         self.current = -1
         self.round = 0
+        #: Turns skipped in a row (CC-5); shown, not a rule: the no-action draw looks at the board (CC-25).
         self.skips = 0
+        #: CC-22: how often each position occurred since the material last changed (see ``_record_position``).
+        self.seen = PositionCounts()
+        self.seen_material = -1
+        #: How often the position now to be played has occurred (0 while none is offered).
+        self.repetitions = 0
         self.over: GameOver | None = None
         self._legal: list[Action] | None = None
-        self._legal_set: set[Action] | None = None
+        #: The public legal actions, each mapped to itself so that ``check`` can compare types exactly.
+        self._legal_set: dict[Action, Action] | None = None
         self._layout()
         if s.first_player is not None:
             self._start(s.first_player)
@@ -211,6 +238,7 @@ class CollectiveConflict(GameState):
         other.cores = set(self.cores)
         other.queue = list(self.queue)
         other.batch_collapsed = list(self.batch_collapsed)
+        other.seen = self.seen.copy()
         other._legal = self._legal
         other._legal_set = self._legal_set
         return other
@@ -244,6 +272,7 @@ class CollectiveConflict(GameState):
             "blocked": sorted(self.blocked),
             "queue": [list(item) for item in self.queue],
             "skips": self.skips,
+            "repetitions": self.repetitions,
         }
 
     def view(self, knowledge: Knowledge) -> dict[str, Any]:
@@ -311,7 +340,7 @@ class CollectiveConflict(GameState):
 
     def publish(self, seat: int, action: Action, knowledge: Knowledge) -> Publication:
         action = _norm(action)
-        if action not in self.legal_actions(seat, knowledge):
+        if not any(a == action and _exact(a, action) for a in self.legal_actions(seat, knowledge)):
             raise IllegalAction(f"{_show(action)} is not a legal choice for seat {seat} now")
         verb = action[0]
         if verb == "place" and action[1] in _IDENTITIES and not self.classic:
@@ -345,7 +374,8 @@ class CollectiveConflict(GameState):
             raise IllegalAction(f"it is seat {pending.seat}'s turn, not seat {seat}'s")
         self._public_legal()
         assert self._legal_set is not None
-        if action not in self._legal_set:
+        legal = self._legal_set.get(action)
+        if legal is None or not _exact(legal, action):
             raise IllegalAction(f"{_show(action)} is not legal for seat {seat} here")
         if knowledge is not None and not self.classic:
             self._check_secret_rules(seat, action, knowledge)
@@ -416,16 +446,25 @@ class CollectiveConflict(GameState):
         if self.over is not None or not self.active[seat]:
             return
         self._legal = self._legal_set = None
-        was_turn = self.first is not None and not self.queue and not self.core_due and self.current == seat
+        owed = bool(self.queue)
         self._collapse(seat)
+        self.batch_collapsed.remove(seat)  # a Network that leaves shares no draw
         if self.classic:
             self.over = GameOver((1 - seat,), "the other player left")
             return
-        if self.queue or self.first is None or self.core_due:
+        if self.queue:  # reveals of other seats still owed: the action's batch ends after them
             if sum(self.active) <= 1:
                 self._finish_batch(advance=False)
             return
-        self._finish_batch(advance=was_turn)
+        if self.first is None or self.core_due:  # a chance comes first; the turn begins after it
+            self._finish_batch(advance=False)
+            return
+        if owed or self.current == seat:  # the leaver owed the last reveal of the batch, or it was its turn
+            self._finish_batch(advance=True)
+            return
+        self._finish_batch(advance=False)
+        if self.over is None:
+            self._offer_turn()  # the mover may have lost (or gained) its actions: offer its turn again
 
     # -- turn flow -------------------------------------------------------------------
     def _round_start(self) -> None:
@@ -460,13 +499,102 @@ class CollectiveConflict(GameState):
                         blocked.add(q)
         self.virus_targets[seat] = []
         self.blocked = blocked
+        self._offer_turn()
+
+    def _offer_turn(self) -> None:
+        """The current seat plays, or is skipped (CC-5); the no-action draw (CC-25); the repetition draw (CC-22)."""
         self._legal = self._legal_set = None
-        if not self._has_action():
-            self.skips += 1
-            if self.skips >= sum(self.active):
-                self._draw("no Network can act")
-                return
-            self._advance()
+        if self._has_action():
+            self._record_position()
+            return
+        self.skips += 1
+        if not self._anyone_can_act():
+            self._draw("no Network can act")
+            return
+        self._advance()
+
+    def _anyone_can_act(self) -> bool:
+        """CC-25: could any active Network act on this board once the blocks now in force have expired?
+
+        Blocks (a Virus, an immobilising trap) last one turn and only actions
+        make new ones, so while every seat is being skipped the board stays as
+        it is and only the blocks run out.  Judging the board itself, as it is
+        now, also counts whatever a leave has changed.
+        """
+        current, blocked = self.current, self.blocked
+        try:
+            for seat in range(self._n):
+                if self.active[seat]:
+                    self.current, self.blocked = seat, set()
+                    self._legal = self._legal_set = None
+                    if self._has_action():
+                        return True
+            return False
+        finally:
+            self.current, self.blocked = current, blocked
+            self._legal = self._legal_set = None
+
+    def _record_position(self) -> None:
+        """CC-22: count the position now offered to the current seat; its third occurrence is a shared draw.
+
+        Units, Wrecks and reserves only ever leave the game, so a position
+        seen before the material last changed cannot come back: the count
+        starts afresh then, which keeps it small.
+        """
+        limit = self.settings.repetition
+        if limit is None:
+            return
+        material = sum(1 for h in self.p_pos if h >= 0) + sum(sum(r.values()) for r in self.reserve)
+        if material != self.seen_material:
+            self.seen = PositionCounts()
+            self.seen_material = material
+        count = self.seen.add(digest(self._position_key()))
+        self.repetitions = count
+        if count >= limit:
+            self._draw("position repeated")
+
+    def _position_key(self) -> list[int]:
+        """The public position and the seat to move, as a player sees it, as integers (see :func:`digest`).
+
+        Units of the same Network and kind are interchangeable; command units
+        keep their secret id (to their owner they are not).  Own-move counts
+        matter only up to the last rule that reads them.  Every section starts
+        with its length, so two different positions never give the same list.
+        """
+        owner, kind, sid, pos, stacks = self.p_owner, self.p_kind, self.piece_sid, self.p_pos, self.stacks
+        out = [self.current, len(stacks)]
+        for h in sorted(stacks):
+            stack = stacks[h]
+            out += (h, len(stack))
+            for p in stack:
+                out += (owner[p], kind[p], sid.get(p, 0))
+        for r in self.reserve:
+            out.append(len(r))
+            for k, v in sorted(r.items()):
+                out += (k, v)
+        out += self.active
+        out += self.decoy_revealed
+        out += self.virus
+        cap = self.settings.rule_moves()
+        out += (min(m, cap) for m in self.moves)
+
+        def where(pieces: Any) -> None:
+            spots = sorted((pos[p], stacks[pos[p]].index(p)) if pos[p] >= 0 else (-1, 0) for p in pieces)
+            out.append(len(spots))
+            for spot in spots:
+                out.extend(spot)
+
+        for targets in self.virus_targets:
+            where(targets)
+        where(self.frozen_next)
+        where(self.blocked)
+        traps = sorted((h, o, {None: 2, True: 1, False: 0}[self.secrets[s][3]]) for h, o, s in self.traps)
+        out.append(len(traps))
+        for trap in traps:
+            out += trap
+        out.append(len(self.cores))
+        out += sorted(self.cores)
+        return out
 
     def _advance(self) -> None:
         self.blocked = set()
@@ -485,7 +613,8 @@ class CollectiveConflict(GameState):
         self.current = nxt
         if (nxt - first) % n <= (cur - first) % n:
             self.round += 1
-            if self.round > self.settings.max_rounds:
+            limit = self.settings.max_rounds
+            if limit is not None and self.round > limit:
                 self._draw("move limit")
                 return
             self._round_start()
@@ -498,13 +627,14 @@ class CollectiveConflict(GameState):
     # -- applying a seat's turn ----------------------------------------------------------
     def _apply_turn(self, seat: int, action: Action) -> None:
         self.skips = 0
+        self.repetitions = 0
         self.moves[seat] += 1
         verb = action[0]
         moved: int | None = None
         if verb == "place":
             kind = KIND_BY_NAME[action[1]]
             h = _id(action[2])
-            pid = self._new_piece(seat, kind, h)
+            pid = moved = self._new_piece(seat, kind, h)
             self.reserve[seat][kind] -= 1
             self.placed[seat] += 1
             if kind == COMMAND:
@@ -514,7 +644,8 @@ class CollectiveConflict(GameState):
                 self.piece_sid[pid] = sid
         elif verb == "virus":
             self.virus[seat] = False
-            target = self.stacks[_id(action[2])][-1]
+            stack = self.stacks[_id(action[2])]
+            target = stack[action[3]] if len(action) == 4 else stack[-1]
             self.virus_targets[self.p_owner[target]].append(target)
         else:
             src = _id(action[1])
@@ -536,15 +667,16 @@ class CollectiveConflict(GameState):
             if self.over is None:
                 self._advance()
             return
-        if moved is not None:
+        if moved is not None:  # CC-23: every live foreign trap on the hex catches the unit, placed or moved
             dst = self.p_pos[moved]
-            keep = []
-            for trap in self.traps:
-                if trap[0] == dst and trap[1] != seat:
-                    self.queue.append((trap[1], trap[2], "trap", moved))
-                else:
-                    keep.append(trap)
-            self.traps = keep
+            for h, owner, sid in self.traps:
+                if h != dst or owner == seat:
+                    continue
+                armed = self.secrets[sid][3]
+                if armed is None:
+                    self.queue.append((owner, sid, "trap", moved))
+                elif armed is True:  # revealed for an earlier victim: no second reveal
+                    self._catch(moved)
         for h in sorted(self.stacks):
             piece = self.stacks[h][0]
             if self.p_kind[piece] == COMMAND and all((h + d) in self.stacks for d in DELTAS):
@@ -570,8 +702,8 @@ class CollectiveConflict(GameState):
         seat, _, what, piece = self.queue.pop(0)
         self.secrets[sid][3] = value
         if what == "trap":
-            if value is True and self.p_pos[piece] >= 0 and self.active[self.p_owner[piece]]:
-                self.frozen_next.add(piece)
+            if value is True:
+                self._catch(piece)
         elif value == "mothership":
             self._collapse(seat)
         else:
@@ -588,6 +720,12 @@ class CollectiveConflict(GameState):
         self._prune_queue()
         if not self.queue:
             self._finish_batch(advance=True)
+
+    def _catch(self, piece: int) -> None:
+        """A trap caught ``piece``: it cannot move during its Network's next turn (if still a unit of one)."""
+        owner = self.p_owner[piece]
+        if self.p_pos[piece] >= 0 and owner >= 0 and self.active[owner]:
+            self.frozen_next.add(piece)
 
     def _prune_queue(self) -> None:
         self.queue = [
@@ -621,6 +759,8 @@ class CollectiveConflict(GameState):
         """After an action and its reveals: Wreck removal, the end of the game, the next turn."""
         self._remove_wrecks()
         self._legal = self._legal_set = None
+        # a caught unit that became a Wreck, left the board or lost its Network is caught no more
+        self.frozen_next = {p for p in self.frozen_next if self.p_owner[p] >= 0 and self.active[self.p_owner[p]]}
         alive = [i for i in range(self._n) if self.active[i]]
         collapsed = sorted(set(self.batch_collapsed))
         self.batch_collapsed = []
@@ -686,7 +826,7 @@ class CollectiveConflict(GameState):
     def _public_legal(self) -> list[Action]:
         if self._legal is None:
             self._legal = self._generate() if isinstance(self.pending(), Decision) else []
-            self._legal_set = set(self._legal)
+            self._legal_set = {a: a for a in self._legal}
         return self._legal
 
     def _has_action(self) -> bool:
@@ -694,7 +834,7 @@ class CollectiveConflict(GameState):
         seat = self.current
         if self.placement_kinds(seat) and self.placement_hexes(seat):
             return True
-        return bool(self._generate())
+        return bool(self._public_legal())
 
     def activated(self, seat: int) -> bool:
         """A Network may move once a command unit (classic: the MotherShip) is placed."""
@@ -757,12 +897,15 @@ class CollectiveConflict(GameState):
                 for h in sorted(self.stacks)
                 if self._mine_free(self.stacks[h][-1], seat) and self.p_kind[self.stacks[h][-1]] == RUNNER
             ]
-            targets = [
-                h
-                for h in sorted(self.stacks)
-                if (o := self.p_owner[self.stacks[h][-1]]) >= 0 and o != seat and self.active[o]
-            ]
-            out.extend(("virus", _qr(r), _qr(t)) for r in runners for t in targets)
+            targets: list[tuple[Any, ...]] = []  # CC-24: any unit of another active Network, covered ones too
+            for h in sorted(self.stacks):
+                stack = self.stacks[h]
+                top = len(stack) - 1
+                for level, piece in enumerate(stack):
+                    o = self.p_owner[piece]
+                    if o >= 0 and o != seat and self.active[o]:
+                        targets.append((_qr(h),) if level == top else (_qr(h), level))
+            out.extend(("virus", _qr(r), *t) for r in runners for t in targets)
         return out
 
     def _mine_free(self, piece: int, seat: int) -> bool:
@@ -835,13 +978,14 @@ class CollectiveConflict(GameState):
     def _runner_variants(self, seat: int, h: int, dests: list[int]) -> list[tuple[int, int, int | None]]:
         """CC-16: each Runner destination, and the same with a Data Core hop next to its start or end."""
         out: list[tuple[int, int, int | None]] = []
-        hop = self.cores and not self.virus[seat]
-        near_start = {h + d for d in DELTAS} & self.cores if hop else set()
+        # CC-24: a hop reaches only a core on a free hex (the Runner's own start is free once it has left)
+        free = {c for c in self.cores if c not in self.stacks or c == h} if not self.virus[seat] else set()
+        near_start = {h + d for d in DELTAS} & free
         for t in dests:
             out.append((h, t, None))
-            if not hop or t in self.cores:
+            if not free or t in self.cores:
                 continue
-            near = near_start | ({t + d for d in DELTAS} & self.cores)
+            near = near_start | ({t + d for d in DELTAS} & free)
             out.extend((h, t, c) for c in sorted(near))
         return out
 

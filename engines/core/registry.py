@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -57,3 +58,21 @@ def get(name: str) -> GameSpec:
 def names() -> list[str]:
     """Every game's name (whether or not its package has been imported yet)."""
     return sorted(_GAME_MODULES)
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """Game options from command-line words ``NAME=VALUE`` (``VALUE`` is JSON, else a string).
+
+    Why: self-play, benchmarks and bot-only tables sometimes need a setting the
+    defaults leave off (a round limit for bots, say); the game itself validates it.
+    """
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        if not sep or not name:
+            raise ValueError(f"a game option is NAME=VALUE, not {item!r}")
+        try:
+            out[name] = json.loads(raw)
+        except ValueError:
+            out[name] = raw
+    return out

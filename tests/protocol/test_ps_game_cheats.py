@@ -24,6 +24,8 @@ from protocol.simulate import GameRun, list_cheats, play
 from protocol.table import Table
 
 TRIES = 16
+#: Collective Conflict has no round limit (CC-22); these random bot games get one, so that each ends soon.
+OPTIONS = {"collective-conflict": {"max_rounds": 80}}
 
 
 def need(game: str) -> None:
@@ -47,7 +49,7 @@ def staged(game: str, cheat: str, players: int = 2, cheater: int = 1, want=None)
     for index in range(TRIES):
         made.clear()
         seed = f"game-cheat/{cheat}/{players}/{index}".encode()
-        run = play(game, players, seed, cheat, cheater, classes={cheater: Watched})
+        run = play(game, players, seed, cheat, cheater, options=OPTIONS.get(game), classes={cheater: Watched})
         if made[0].staged and (want is None or want(run, made[0])):
             return run, made[0]
         if made[0].staged:
@@ -175,7 +177,7 @@ def test_a_refused_reveal_is_declared_gone_and_named(players):
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_honest_collective_conflict_games_are_fair(players):
     need("collective-conflict")
-    run = play("collective-conflict", players, f"cc-honest/{players}".encode())
+    run = play("collective-conflict", players, f"cc-honest/{players}".encode(), options=OPTIONS["collective-conflict"])
     assert run.agreed() == "fair", run.verdicts
     assert parse(run.log[-1]).type == "secrets"
 

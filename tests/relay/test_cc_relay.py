@@ -4,7 +4,8 @@ Issue 6 must show "a 6-player game of headless bot peers over the relay, to the 
 audit".  The peers are ``python -m client.headless`` processes, as in ``test_games.py`` for
 System Launch; every peer must exit 0, print a fair verdict and the same final state hash, and
 the saved game must verify offline.  Random bots: the engine's game ends by its own rules (the
-last Network standing, a shared draw when no Network can act, or the 80-round limit).
+last Network standing, a shared draw when no Network can act or by repetition) or at the round limit
+the host sets for this bots-only table (the game has none by default, CC-22).
 """
 
 from __future__ import annotations
@@ -26,7 +27,18 @@ def start_cc_table(relay: str, tmp: Path, players: int = PLAYERS, bot: str = "ra
     common = ["--relay", relay, "--seat-bot", bot, "--timeout-ms", "60000", "-q"]
     host = Peer(
         0,
-        [*common, "--create", GAME, "--players", str(players), "--accept-all", "--state-dir", str(tmp / "peer0")],
+        [
+            *common,
+            "--create",
+            GAME,
+            "--players",
+            str(players),
+            "--option",
+            "max_rounds=80",
+            "--accept-all",
+            "--state-dir",
+            str(tmp / "peer0"),
+        ],
         tmp / "peer0",
         tmp / "peer0.out",
     ).start()
