@@ -13,7 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QPushButton, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engines.core import IllegalAction
 
@@ -23,6 +32,7 @@ from .i18n import LANGUAGE, tr
 from .local_game import Entry, LocalGame
 from .log_view import LogView
 from .net_game import NetGame
+from .settings import BOT_SPEEDS
 from .system_launch.present import LogLine
 
 
@@ -34,6 +44,8 @@ class GameScreen(QWidget):
     rules_requested = Signal(str)
     #: The table was drawn again (the window's title says whose turn it is).
     refreshed = Signal()
+    #: The player chose another bot pace at the table (milliseconds between bot steps).
+    speed_changed = Signal(int)
 
     def __init__(self, game: LocalGame | NetGame, delay_ms: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -70,6 +82,17 @@ class GameScreen(QWidget):
         bar.addWidget(self.rules_button)
         bar.addWidget(self.leave_button)
         sl.addLayout(bar)
+        # The bots' pace, changed at the table (the settings keep it for the next game).
+        pace = QHBoxLayout()
+        self.speed_label = QLabel()
+        self.speed = QComboBox()
+        for ms in BOT_SPEEDS:
+            self.speed.addItem("", ms)
+        self.speed.setCurrentIndex(BOT_SPEEDS.index(min(BOT_SPEEDS, key=lambda ms: abs(ms - delay_ms))))
+        self.speed.activated.connect(lambda i: self._speed_chosen(int(self.speed.itemData(i))))
+        pace.addWidget(self.speed_label)
+        pace.addWidget(self.speed, 1)
+        sl.addLayout(pace)
         self.net_status = QLabel()
         self.net_status.setWordWrap(True)
         self.net_status.setStyleSheet("color: #a3261b; font-weight: bold;")
@@ -110,6 +133,12 @@ class GameScreen(QWidget):
 
     def set_delay(self, ms: int) -> None:
         self.delay_ms = ms
+        nearest = min(BOT_SPEEDS, key=lambda v: abs(v - ms))
+        self.speed.setCurrentIndex(BOT_SPEEDS.index(nearest))
+
+    def _speed_chosen(self, ms: int) -> None:
+        self.set_delay(ms)
+        self.speed_changed.emit(ms)
 
     def _tick(self) -> None:
         if self.paused:
@@ -218,5 +247,8 @@ class GameScreen(QWidget):
         self.log_title.setText(tr("table.log"))
         self.rules_button.setText(tr("menu.rules"))
         self.leave_button.setText(tr("table.leave"))
+        self.speed_label.setText(tr("settings.speed"))
+        for i, ms in enumerate(BOT_SPEEDS):
+            self.speed.setItemText(i, tr(f"speed.{ms}"))
         self.log.retranslate()
         self.refresh()

@@ -203,6 +203,7 @@ class MainWindow(QMainWindow):
         screen.report_requested.connect(self.show_report)
         screen.rules_requested.connect(self.show_rules)
         screen.refreshed.connect(self.update_title)
+        screen.speed_changed.connect(self._bot_speed_chosen)
         self.game_screen = screen
         self._show(screen)
         screen.start()
@@ -220,6 +221,7 @@ class MainWindow(QMainWindow):
             screen.report_requested.connect(self.show_report)
             screen.rules_requested.connect(self.show_rules)
             screen.refreshed.connect(self.update_title)
+            screen.speed_changed.connect(self._bot_speed_chosen)
             self.game_screen = screen
             self._show(screen)
             screen.start()
@@ -413,6 +415,10 @@ class MainWindow(QMainWindow):
         if self.game_screen is not None:
             self.game_screen.resume()
         dialog.deleteLater()
+
+    def _bot_speed_chosen(self, ms: int) -> None:
+        self.settings.bot_delay_ms = ms
+        self.save_settings()
 
     def _remember_relay(self, address: str) -> None:
         self.settings.remember_relay(address)

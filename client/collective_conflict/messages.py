@@ -254,6 +254,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Żadna Sieć nie mogła wykonać ruchu: wspólny remis.",
         "Ни одна Сеть не могла ходить: общая ничья.",
     ),
+    "report.reason.position repeated": (
+        "The same position came up a third time: a shared draw among the Networks still standing.",
+        "Ta sama pozycja powtórzyła się po raz trzeci: wspólny remis Sieci, które jeszcze stoją.",
+        "Одна и та же позиция повторилась в третий раз: общая ничья оставшихся Сетей.",
+    ),
     "report.reason.move limit": (
         "The round limit was reached: a shared draw among the Networks still standing.",
         "Osiągnięto limit rund: wspólny remis Sieci, które przetrwały.",

@@ -134,7 +134,7 @@ class LogWriter:
         out: list[LogLine] = []
         action = entry.action
         before = entry.before
-        if self.opening and action[0] != "deal":
+        if self.opening and action[0] != "deal":  # a log without the engine's "dealt" event
             self.opening = False
             out.append(LogLine("log.dealt", numbers=(("n", self.opening_deals // max(1, self.players)),)))
         if action[0] == "deal" and isinstance(before, Deal):
@@ -161,6 +161,9 @@ class LogWriter:
             self.opening = True
             self.opening_deals = 0
             return [LogLine("log.first", seats=(("name", e[1]),))]
+        if verb == "dealt":  # the opening deal is over; the first player's own draw comes next
+            self.opening = False
+            return [LogLine("log.dealt", numbers=(("n", e[1]),))]
         if verb == "build":
             return [LogLine("log.build", seats=(("name", e[1]),), cards=(("card", e[2]),))]
         if verb == "upgrade":

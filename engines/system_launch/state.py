@@ -637,6 +637,7 @@ class SystemLaunch(GameState):
                 self.deal_cursor = (s + 1) % n
                 self._begin_draw(s, AFTER_DEAL)
                 return
+        self._event("dealt", self.opts.starting_hand)  # the opening is over: the next draw is a player's own
         self.round = 1
         self._start_turn(self._next_alive(self.first, inclusive=True))
 

@@ -86,3 +86,25 @@ def test_after_the_maze_game_no_new_mission_is_announced(qtbot):
     for card in table.cards:
         assert tr("maze.key.none") not in card.texts()
         assert tr("maze.key.over") in card.texts()
+
+
+def test_the_first_players_first_draw_is_in_the_system_launch_log(qtbot):
+    from client.local_game import LocalGame
+    from client.system_launch.present import LogWriter
+
+    game = LocalGame("system-launch", 3, b"first-draw", 0, ["Ada", "Boris", "Cyril"])
+    writer = LogWriter(0, 3)
+    lines = []
+    while game.over() is None and not any(line.msg == "log.dealt" for line in lines):
+        entries = game.act(game.legal()[0]) if game.human_to_move() else game.step()
+        lines += [line for entry in entries for line in writer.lines(entry, game.knowledge)]
+    first = game.view()["first"]
+    while game.over() is None and not any(line.msg == "log.build" or line.msg == "log.pass" for line in lines):
+        entries = game.act(game.legal()[0]) if game.human_to_move() else game.step()
+        lines += [line for entry in entries for line in writer.lines(entry, game.knowledge)]
+    after = lines[[line.msg for line in lines].index("log.dealt") + 1 :]
+    draws = [line for line in after if line.msg in ("log.draw", "log.draw_you")]
+    assert draws, [line.msg for line in after]
+    drawer = draws[0].seats[0][1] if draws[0].seats else 0
+    assert drawer == first, "the first draw after the opening is the first player's own"
+    assert [line.numbers for line in lines if line.msg == "log.dealt"] == [(("n", 4),)]

@@ -45,3 +45,18 @@ def test_a_damaged_window_size_falls_back_to_the_default(private_config):
     (private_config / settings_mod.FILE_NAME).write_text(json.dumps({"window_size": [5, True], "window_maximized": 1}))
     loaded = settings_mod.load(private_config)
     assert loaded.window_size == [] and loaded.window_maximized is False
+
+
+def test_the_bot_speed_can_be_changed_at_the_table_and_is_kept(qtbot, window, private_config):
+    from client import settings as settings_mod
+    from client.settings import BOT_SPEEDS
+
+    window.start_local("system-launch", 3, seed=b"speed")
+    screen = window.game_screen
+    assert screen.speed.isVisible()
+    index = BOT_SPEEDS.index(1200)
+    screen.speed.setCurrentIndex(index)
+    screen.speed.activated.emit(index)
+    assert screen.delay_ms == 1200
+    assert window.settings.bot_delay_ms == 1200
+    assert settings_mod.load(private_config).bot_delay_ms == 1200
