@@ -160,13 +160,14 @@ def _sl_lobby_art() -> QWidget:
     from .cards_widgets import CardFace, CardFan
 
     fan = [("Processor", "cat.part"), ("RAM", "cat.part"), ("HardDrive", "cat.part"), ("Firewall", "cat.protection")]
-    widget = CardFan([])
 
-    def faces(*_: object) -> None:
-        widget.set_faces([None, *(CardFace(kind, tr(f"card.{kind}"), tr(cat)) for kind, cat in fan)])
+    class BuildFan(CardFan):
+        def retranslate(self, *_: object) -> None:
+            self.set_faces([None, *(CardFace(kind, tr(f"card.{kind}"), tr(cat)) for kind, cat in fan)])
 
-    faces()
-    LANGUAGE.changed.connect(faces)
+    widget = BuildFan([])
+    widget.retranslate()
+    LANGUAGE.changed.connect(widget.retranslate)  # a bound slot: Qt drops it with the widget
     return widget
 
 

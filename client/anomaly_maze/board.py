@@ -50,6 +50,8 @@ class MazeBoard(QWidget):
         self.enabled = True
         self.selected: int | None = None
         self.preview = 0
+        #: A shift previewed before it is taken (a second click on its arrow, or Confirm, takes it).
+        self.shift_plan: Shift | None = None
         self.route: tuple[int, ...] = ()
         self.hover: tuple[Any, ...] | None = None
         self.trail: tuple[int, tuple[int, ...]] | None = None
@@ -66,7 +68,7 @@ class MazeBoard(QWidget):
         self.view = view
         legal = [tuple(a) for a in legal]
         if legal != self.legal:
-            self.selected, self.preview, self.route = None, 0, ()
+            self.selected, self.preview, self.route, self.shift_plan = None, 0, (), None
         self.legal = legal
         self.enabled = enabled
         if self.selected is not None and self.selected not in self.rotatable_cells():
@@ -118,6 +120,7 @@ class MazeBoard(QWidget):
         if cell not in self.rotatable_cells():
             self.cancel()
             return
+        self.shift_plan = None
         if cell == self.selected:
             self.preview = (self.preview + 1) % 4
         else:
@@ -143,8 +146,30 @@ class MazeBoard(QWidget):
         if action is not None:
             self._choose(action)
 
+    def plan_shift(self, shift: Shift) -> None:
+        """Preview ``shift`` (the line drawn as it would be); the same arrow again takes it."""
+        if shift not in self.offered_shifts():
+            return
+        if shift == self.shift_plan:
+            self.confirm_shift()
+            return
+        self.selected, self.preview, self.shift_plan = None, 0, shift
+        self.choice_changed.emit()
+        self.update()
+
+    def confirm_shift(self) -> None:
+        if self.shift_plan is not None and self.shift_plan in self.offered_shifts():
+            self._choose(("shift", *self.shift_plan))
+
+    def confirm(self) -> None:
+        """The Confirm button: the previewed shift, or the previewed turn of the picked tile."""
+        if self.shift_plan is not None:
+            self.confirm_shift()
+        else:
+            self.confirm_rotation()
+
     def cancel(self) -> None:
-        self.selected, self.preview, self.route = None, 0, ()
+        self.selected, self.preview, self.route, self.shift_plan = None, 0, (), None
         self.choice_changed.emit()
         self.update()
 
@@ -181,7 +206,7 @@ class MazeBoard(QWidget):
             self._choose(("move",))
 
     def _choose(self, action: tuple[Any, ...]) -> None:
-        self.selected, self.preview, self.route = None, 0, ()
+        self.selected, self.preview, self.route, self.shift_plan = None, 0, (), None
         self.action_chosen.emit(action)
 
     # -- geometry -------------------------------------------------------------------------
@@ -240,7 +265,7 @@ class MazeBoard(QWidget):
             return
         if target[0] == "arrow":
             if phase == "anomaly" and target[1:] in self.offered_shifts():
-                self._choose(("shift", *target[1:]))
+                self.plan_shift(target[1:])
             return
         cell = target[1]
         if phase == "anomaly":
@@ -290,12 +315,21 @@ class MazeBoard(QWidget):
 
     def _paint_tiles(self, p: QPainter) -> None:
         assert self.view is not None
+        masks = [t["mask"] for t in self.view["tiles"]]
+        if self.shift_plan is not None:  # the line as the shift would leave it
+            masks = geo.shift_tiles(masks, *self.shift_plan)
         for tile in self.view["tiles"]:
             c = tile["cell"]
-            mask = tile["mask"]
+            mask = masks[c]
             if c == self.selected:
                 mask = geo.rotate(mask, self.preview)
             paint.paint_tile(p, self.cell_rect(c), mask, tile["respawn"])
+        if self.shift_plan is not None:
+            cells = geo.line_cells(self.shift_plan[0], self.shift_plan[1])
+            band = self.cell_rect(cells[0]).united(self.cell_rect(cells[-1]))
+            p.setPen(QPen(paint.GOLD, max(2.0, self.cell_size() * 0.07)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(band.adjusted(1, 1, -1, -1), 8, 8)
         hover_cell = self.hover[1] if self.hover and self.hover[0] == "cell" else None
         if self.phase() == "anomaly" and hover_cell in self.rotatable_cells() and hover_cell != self.selected:
             p.setPen(QPen(QColor(255, 255, 255, 150), max(1.0, self.cell_size() * 0.04)))
@@ -496,7 +530,7 @@ class MazeBoard(QWidget):
         for axis, index, direction in geo.SHIFTS:
             key = (axis, index, direction)
             if key in offered:
-                state = "hover" if self.hover == ("arrow", *key) else "on"
+                state = "hover" if self.hover == ("arrow", *key) or key == self.shift_plan else "on"
             elif last is not None and last[0] == "shift" and tuple(last[2:5]) == key:
                 state = "last"
             else:

@@ -22,9 +22,14 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "maze.phase.combat": ("Combat", "Walka", "Бой"),
     "maze.phase.over": ("Game over", "Koniec gry", "Игра окончена"),
     "maze.hint.anomaly": (
-        "Click an arrow to shift its row or column, or click a tile to pick it, turn it and confirm.",
+        "Click an arrow to preview shifting its row or column, or click a tile to pick it, turn it and confirm.",
         "Kliknij strzałkę, by przesunąć jej rząd lub kolumnę, albo kliknij płytkę, obróć ją i zatwierdź.",
         "Нажмите стрелку, чтобы сдвинуть её ряд или столбец, или выберите плитку, поверните её и подтвердите.",
+    ),
+    "maze.hint.shift": (
+        "The gold line shows {line} after the shift: click the arrow again or confirm.",
+        "Złota ramka pokazuje {line} po przesunięciu: kliknij strzałkę ponownie albo zatwierdź.",
+        "Золотая рамка показывает {line} после сдвига: нажмите стрелку ещё раз или подтвердите.",
     ),
     "maze.hint.rotate": (
         "Turn {cell} with the buttons (or click it again), then confirm.",

@@ -55,8 +55,8 @@ def clicks_for(table: Any, action: tuple[Any, ...]) -> list[tuple[Any, Any]]:
     """
     board = table.board
     verb = action[0]
-    if verb == "shift":
-        return [(board, board.arrow_center(*action[1:]))]
+    if verb == "shift":  # the first click previews the shift, the second takes it
+        return [(board, board.arrow_center(*action[1:]))] * 2
     if verb == "rotate":
         cell, turns = action[1], action[2]
         return [(board, board.cell_center(cell))] * turns + [(table.buttons["confirm"], None)]

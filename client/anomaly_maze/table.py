@@ -26,7 +26,7 @@ from ..i18n import tr
 from . import paint
 from .board import MazeBoard
 from .dice import DiceView
-from .present import mission_text, phase_text, seat_name, status_text, turn_text
+from .present import line_name, mission_text, phase_text, seat_name, status_text, turn_text
 
 PANEL_STYLE = (
     "QFrame#side { background: rgba(8, 20, 16, 160); border-radius: 12px; border: 1px solid rgba(255,255,255,30); }"
@@ -377,7 +377,15 @@ class MazeTable(art.FeltWidget):
         phase = view["phase"]
         b = self.buttons
         if phase == "anomaly":
-            if board.selected is None:
+            if board.shift_plan is not None:
+                axis, index, _ = board.shift_plan
+                self.hint.setText(tr("maze.hint.shift", line=line_name(axis, index)))
+                for key in ("confirm", "cancel"):
+                    b[key].show()
+                b["confirm"].setText(tr("maze.btn.confirm"))
+                b["confirm"].setEnabled(True)
+                b["cancel"].setText(tr("maze.btn.cancel"))
+            elif board.selected is None:
                 self.hint.setText(tr("maze.hint.anomaly"))
             else:
                 self.hint.setText(tr("maze.hint.rotate", cell=cell_name(board.selected)))
@@ -418,7 +426,7 @@ class MazeTable(art.FeltWidget):
         elif key == "rotate_right":
             board.turn_preview(1)
         elif key == "confirm":
-            board.confirm_rotation()
+            board.confirm()
         elif key == "cancel" or key == "clear":
             board.cancel()
         elif key == "go":

@@ -131,3 +131,33 @@ def test_a_ghost_never_covers_the_pawn_blocking_its_respawn(qtbot, monkeypatch):
     cell = board.cell_rect(ghost["respawn"])
     assert not corner.contains(cell.center()), "the corner ghost leaves the pawn's middle free"
     assert corner.width() < cell.width() / 2
+
+
+def test_a_shift_is_previewed_before_it_is_taken(qtbot):
+    from PySide6.QtCore import Qt
+
+    from engines.anomaly_maze import board as geo
+
+    game = LocalGame("anomaly-maze", 2, b"shift-preview", 0, ["Me", "AI"], bot_kind="easy")
+    while not (game.human_to_move() and game.view()["phase"] == "anomaly"):
+        game.act(game.legal()[0]) if game.human_to_move() else game.step()
+    table = _table(qtbot, game)
+    table.show_view(game.view(), game.knowledge, game.legal())
+    board = table.board
+    chosen: list[Any] = []
+    table.action_chosen.connect(chosen.append)
+    shift = sorted(board.offered_shifts())[0]
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.arrow_center(*shift))
+    assert chosen == [] and board.shift_plan == shift, "the first click only previews"
+    assert table.buttons["confirm"].isVisible() and table.buttons["cancel"].isVisible()
+    masks = [t["mask"] for t in game.view()["tiles"]]
+    assert geo.shift_tiles(masks, *shift) != masks
+    table.buttons["cancel"].click()
+    assert board.shift_plan is None and chosen == []
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.arrow_center(*shift))
+    table.buttons["confirm"].click()
+    assert chosen == [("shift", *shift)]
+    board.set_view(game.view(), game.legal())
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.arrow_center(*shift))
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.arrow_center(*shift))
+    assert chosen[-1] == ("shift", *shift), "a second click on the same arrow takes the shift"
