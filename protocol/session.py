@@ -37,6 +37,7 @@ from engines.core import (
 
 from .cards import CardProtocolError, KeyRing, keys_from_body, keys_to_body
 from .crypto.commit import commitment
+from .crypto.padding import PAD_BLOCK
 from .crypto.private import AgreementKey, SealError, delivery_context, open_sealed, seal
 from .crypto.randomness import share_commitment
 from .crypto.signing import SigningKey
@@ -301,7 +302,8 @@ class PeerSession:
         memo = b""
         if opened:
             plain = canonical_encode({k: list(v) for k, v in opened.items()})
-            memo = self._seal_to(self.seat, exp.seq, plain)
+            # One block per sealed value, whatever the value: the memo's length shows only how many.
+            memo = self._seal_to(self.seat, exp.seq, plain, PAD_BLOCK * len(opened))
         probe = state.clone()
         probe.push(self.seat, publication.action, self.knowledge_with(publication.sealed))
         digest = probe.hash()
@@ -761,13 +763,13 @@ class PeerSession:
     def _share(self, label: str) -> bytes:
         return SeededStream(self._secret, f"share/{label}").token(32)
 
-    def _seal_to(self, target: int, seq: int, plain: bytes) -> bytes:
+    def _seal_to(self, target: int, seq: int, plain: bytes, size: int | None = None) -> bytes:
         assert self.table is not None and self._box is not None and self.seat is not None
         context = delivery_context(self.room, self.seat, target, seq)
         # Synthetic nonce: a function of the secret, the context and the plaintext, so a restarted
         # peer that seals something else at the same seq can never reuse a nonce under one key.
         digest = hashlib.sha256(b"sealed-table/nonce\x00" + self._secret + context + plain).digest()
-        return seal(self._box, self.table.seats[target].box, context, plain, lambda n: digest[:n])
+        return seal(self._box, self.table.seats[target].box, context, plain, lambda n: digest[:n], size)
 
     def knowledge_with(self, sealed: Mapping[int, Any]) -> Knowledge:
         k = self.knowledge.copy()
