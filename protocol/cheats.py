@@ -697,4 +697,8 @@ CHEATS: dict[str, type[Cheater]] = {
         RefusedReveal,
     )
 }
+from .cheats_cards import CARD_CATALOGUE, CARD_CHEATS  # noqa: E402  (built on the classes above)
+
+GAME_CATALOGUE.update(CARD_CATALOGUE)
+CHEATS.update(CARD_CHEATS)
 assert set(CHEATS) == set(CATALOGUE) | set(GAME_CATALOGUE) and not set(CATALOGUE) & set(GAME_CATALOGUE)

@@ -336,7 +336,13 @@ class Table:
         else:
             need, probe = own.shows, own.state
         for slot, card in need.items():
-            self.ledger.accept_shown(seat, slot, keys[slot], card, verified=own is not None)
+            try:
+                self.ledger.accept_shown(seat, slot, keys[slot], card, verified=own is not None)
+            except CardProtocolError as exc:
+                if exc.seat is not None:
+                    raise Misconduct(exc.seat, f"showed a card it does not hold: {exc.reason}") from None
+                self._abandon(exc.reason)  # one card in two slots: a dispute, stop the game here
+                continue
             self.entries_of[("show", seat, slot)] = env.seq
         for secret, digest in env.body["commits"].items():
             self.commits[secret] = (seat, digest, env.seq)
