@@ -73,16 +73,10 @@ def context(room: str, round_index: int, kind: str, index: int, seat: int, size:
     )
 
 
-@lru_cache(maxsize=4096)
-def _h(index: int) -> bytes:
-    return generator(b"H/" + index.to_bytes(4, "big"))
-
-
-@lru_cache(maxsize=64)
-def _generators(n: int) -> tuple[tuple[bytes, ...], bytes, bytes, bytes]:
-    """``H[0..n-1]``, the chain base ``H0``, the scalar base ``Q`` and ``sum H``."""
-    hs = tuple(_h(i) for i in range(n))
-    return hs, generator(b"chain"), generator(b"scalar"), _sum(hs)
+@lru_cache(maxsize=1)
+def _chain_base() -> bytes:
+    """``H0``, the base of the product chain (independent of G: hash-to-group)."""
+    return generator(b"chain")
 
 
 def _sum(points: Sequence[bytes]) -> bytes:
@@ -127,21 +121,23 @@ def prove_shuffle(
     scalar: bytes,
     secret_parts: Sequence[bytes],
 ) -> dict[str, Any]:
-    """The proof that ``outputs[i] = inputs[permutation[i]] * scalar`` for every ``i``."""
+    """The proof that ``outputs[j] = inputs[permutation[j]] * scalar`` for every ``j``."""
     n = len(inputs)
-    hs, h0, q, _ = _generators(n)
+    h0 = _chain_base()
     s = int.from_bytes(scalar, "little")
     statement = _statement(ctx, inputs, outputs)
     rand = _nonces(nonce_seed([*secret_parts, scalar], statement))
-    inverse = [0] * n
-    for i, j in enumerate(permutation):
-        inverse[j] = i
+    # c[j] = r[j]*G + X[pi[j]]: a Pedersen commitment, in the basis of the inputs, to the input
+    # that goes to position j (column j of the permutation matrix).
     r = [next(rand) for _ in range(n)]
-    c = [add(base_mul_int(r[j]), hs[inverse[j]]) for j in range(n)]
-    big_s = mul_int(q, s)
+    c = [add(base_mul_int(r[j]), inputs[permutation[j]]) for j in range(n)]
+    big_s = base_mul_int(s)
     first = hashlib.sha512(frame(statement, b"".join(c), big_s)).digest()
     e = _challenges(first, n)
-    ep = [e[permutation[i]] for i in range(n)]
+    # e'[i] = e[j] for the position j that input i goes to: C = sum e[j]*c[j] = rbar*G + sum e'[i]*X[i].
+    ep = [0] * n
+    for j, i in enumerate(permutation):
+        ep[i] = e[j]
     rh = [next(rand) for _ in range(n)]
     chain, prev, a = [], h0, 0
     for i in range(n):
@@ -150,28 +146,23 @@ def prove_shuffle(
         a = (rh[i] + ep[i] * a) % L
     rsum = sum(r) % L
     rbar = sum(rj * ej for rj, ej in zip(r, e, strict=True)) % L
+    c_big = _sum([mul_int(c[j], e[j]) for j in range(n)])
     w1, w2, w3, w4 = next(rand), next(rand), next(rand), next(rand)
     wh = [next(rand) for _ in range(n)]
     wp = [next(rand) for _ in range(n)]
     t1, t2 = base_mul_int(w1), base_mul_int(w2)
-    t3 = add(base_mul_int(w3), _sum([mul_int(hs[i], wp[i]) for i in range(n)]))
-    # sum wp*Y - w4*A, with A = s^-1 * sum e'*Y: one multiplication per output.
-    w4s = w4 * pow(s, -1, L) % L
-    t4 = _sum([mul_int(outputs[i], (wp[i] - w4s * ep[i]) % L) for i in range(n)])
-    t5 = mul_int(q, w4)
+    t3 = add(base_mul_int(w3), _sum([mul_int(inputs[i], wp[i]) for i in range(n)]))
+    t4 = sub(mul_int(c_big, w4), mul_int(big_s, w3))
+    t5 = base_mul_int(w4)
     th = [add(base_mul_int(wh[i]), mul_int(chain[i - 1] if i else h0, wp[i])) for i in range(n)]
     ch = hash_to_int(first, b"".join(chain), t1, t2, t3, t4, t5, b"".join(th))
+    k = [w1 + ch * rsum, w2 + ch * a, w3 + ch * rbar, w4 + ch * s]
     return {
         "c": c,
         "chain": chain,
         "S": big_s,
         "ch": scalar_bytes(ch),
-        "k": [
-            scalar_bytes(w1 + ch * rsum),
-            scalar_bytes(w2 + ch * a),
-            scalar_bytes(w3 + ch * rbar),
-            scalar_bytes(w4 + ch * s),
-        ],
+        "k": [scalar_bytes(x) for x in k],
         "khat": [scalar_bytes(wh[i] + ch * rh[i]) for i in range(n)],
         "kp": [scalar_bytes(wp[i] + ch * ep[i]) for i in range(n)],
     }
@@ -188,7 +179,7 @@ def verify_shuffle(ctx: bytes, inputs: Sequence[bytes], outputs: Sequence[bytes]
     if parsed is None or len(outputs) != n:
         return False
     c, chain, big_s, ch, (k1, k2, k3, k4), khat, kp = parsed
-    hs, h0, q, sum_h = _generators(n)
+    h0 = _chain_base()
     try:
         statement = _statement(ctx, inputs, outputs)
         first = hashlib.sha512(frame(statement, b"".join(c), big_s)).digest()
@@ -196,15 +187,15 @@ def verify_shuffle(ctx: bytes, inputs: Sequence[bytes], outputs: Sequence[bytes]
         prod = 1
         for ej in e:
             prod = prod * ej % L
-        a_big = _sum([mul_int(inputs[j], e[j]) for j in range(n)])
         c_big = _sum([mul_int(c[j], e[j]) for j in range(n)])
-        c_bar = sub(_sum(c), sum_h)
+        d_big = _sum([mul_int(outputs[j], e[j]) for j in range(n)])
+        c_bar = sub(_sum(c), _sum(inputs))
         h_bar = sub(chain[-1], mul_int(h0, prod))
         t1 = sub(base_mul_int(k1), mul_int(c_bar, ch))
         t2 = sub(base_mul_int(k2), mul_int(h_bar, ch))
-        t3 = sub(add(base_mul_int(k3), _sum([mul_int(hs[i], kp[i]) for i in range(n)])), mul_int(c_big, ch))
-        t4 = sub(_sum([mul_int(outputs[i], kp[i]) for i in range(n)]), mul_int(a_big, k4))
-        t5 = sub(mul_int(q, k4), mul_int(big_s, ch))
+        t3 = sub(add(base_mul_int(k3), _sum([mul_int(inputs[i], kp[i]) for i in range(n)])), mul_int(c_big, ch))
+        t4 = sub(sub(mul_int(c_big, k4), mul_int(big_s, k3)), mul_int(d_big, ch))
+        t5 = sub(base_mul_int(k4), mul_int(big_s, ch))
         th = [
             sub(add(base_mul_int(khat[i]), mul_int(chain[i - 1] if i else h0, kp[i])), mul_int(chain[i], ch))
             for i in range(n)
