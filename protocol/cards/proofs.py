@@ -9,19 +9,19 @@ the end of the game.  Each pass now carries a non-interactive proof (Fiat–Sham
 peer on arrival.  ``docs/protocol-cards.md`` gives the construction and its soundness.
 
 **Shuffle: a Terelius–Wikström proof adapted to one common exponent.**  The prover commits
-to the permutation matrix column by column with Pedersen commitments
-``c[j] = r[j]*G + H[pi^-1(j)]`` (generators ``H`` from hash-to-group: nobody knows a
-relation between them or to ``G``) and to its scalar by ``S = s*Q``.  From a hash of all
-that come challenges ``e``; ``e'[i] = e[pi[i]]`` are the permuted challenges, committed in
-a chain ``h[i] = rh[i]*G + e'[i]*h[i-1]`` (``h[-1] = H0``).  One sigma protocol then shows
-knowledge of openings with: (1) ``sum c - sum H`` is a multiple of ``G`` (each row of the
-matrix sums to one); (2) ``h[n-1] - (prod e)*H0`` is a multiple of ``G`` (the product of
-the committed ``e'`` is the product of ``e``); (3) ``sum e[j]*c[j] = r*G + sum e'[i]*H[i]``
-(the committed vector is the matrix applied to ``e``); (4) ``sum e'[i]*Y[i] = s*A`` with
-``A = sum e[j]*X[j]`` and (5) ``S = s*Q`` (the same ``s`` for every challenge).  (1)–(3)
-make the matrix a permutation (Terelius–Wikström, Theorem 1), and (4)–(5) for random
-``e`` make every ``Y[i]`` that permutation's ``X`` times ``s``.  Verifying costs about
-``6n`` variable-base multiplications.
+to the permutation matrix column by column, in the basis of the pass's own inputs:
+``c[j] = r[j]*G + X[pi[j]]`` (Pedersen commitments, binding because nobody knows a relation
+between G and the inputs, hiding because ``r`` is uniform), and to its scalar by ``S = s*G``.
+From a hash of all that come challenges ``e[j]`` (128 bits) and ``gamma``; ``e*[j] = e[j] +
+gamma`` and ``e'[i] = e[j]`` for the position ``j`` input ``i`` goes to.  ``C = sum e*[j]*c[j]``
+and ``D = sum e*[j]*Y[j]``.  The committed ``e'`` is chained, ``h[i] = rh[i]*G + e'[i]*h[i-1]``
+(``h[-1] = H0``, a hash-to-group generator).  One sigma protocol shows knowledge of: (a)
+``rho, f`` with ``C = rho*G + sum f[i]*X[i]``; (b) ``h[n-1] - (prod e)*H0`` a multiple of G,
+the chain run with ``f[i] - gamma`` (so ``prod (f - gamma) = prod e``); (c) ``D = s*C - rho*S``
+with (d) ``S = s*G``.  (a)+(b) for random ``e, gamma`` make the matrix a permutation (each row
+sums to one and ``prod (B e) = prod e``: Terelius–Wikström, Theorem 1); (c)+(d) then give
+``sum e*[j]*(Y[j] - s*X[pi[j]]) = 0`` for random ``e*``, so every ``Y[j] = s*X[pi[j]]``.
+Verifying costs about ``5n`` variable-base multiplications.
 
 **Lock: one Schnorr proof of knowledge per slot**, ``W[j] = m[j]*Z[j]`` with a common
 challenge.  A locker that copies slot ``a`` into slot ``b`` (``W[b] = k*Z[a]``) would have
@@ -133,8 +133,9 @@ def prove_shuffle(
     c = [add(base_mul_int(r[j]), inputs[permutation[j]]) for j in range(n)]
     big_s = base_mul_int(s)
     first = hashlib.sha512(frame(statement, b"".join(c), big_s)).digest()
-    e = _challenges(first, n)
-    # e'[i] = e[j] for the position j that input i goes to: C = sum e[j]*c[j] = rbar*G + sum e'[i]*X[i].
+    e, gamma = _challenges(first, n), hash_to_int(first, b"gamma")
+    # e'[i] = e[j] for the position j that input i goes to.  With e* = e + gamma:
+    # C = sum e*[j]*c[j] = rho*G + sum f[i]*X[i], f = e' + gamma (rows summing to one, and B*e).
     ep = [0] * n
     for j, i in enumerate(permutation):
         ep[i] = e[j]
@@ -144,19 +145,19 @@ def prove_shuffle(
         prev = add(base_mul_int(rh[i]), mul_int(prev, ep[i]))
         chain.append(prev)
         a = (rh[i] + ep[i] * a) % L
-    rsum = sum(r) % L
-    rbar = sum(rj * ej for rj, ej in zip(r, e, strict=True)) % L
-    c_big = _sum([mul_int(c[j], e[j]) for j in range(n)])
-    w1, w2, w3, w4 = next(rand), next(rand), next(rand), next(rand)
+    estar = [(ej + gamma) % L for ej in e]
+    rho = sum(rj * ej for rj, ej in zip(r, estar, strict=True)) % L
+    c_big = _sum([mul_int(c[j], estar[j]) for j in range(n)])
+    w2, w3, w4 = next(rand), next(rand), next(rand)
     wh = [next(rand) for _ in range(n)]
     wp = [next(rand) for _ in range(n)]
-    t1, t2 = base_mul_int(w1), base_mul_int(w2)
+    t2 = base_mul_int(w2)
     t3 = add(base_mul_int(w3), _sum([mul_int(inputs[i], wp[i]) for i in range(n)]))
     t4 = sub(mul_int(c_big, w4), mul_int(big_s, w3))
     t5 = base_mul_int(w4)
     th = [add(base_mul_int(wh[i]), mul_int(chain[i - 1] if i else h0, wp[i])) for i in range(n)]
-    ch = hash_to_int(first, b"".join(chain), t1, t2, t3, t4, t5, b"".join(th))
-    k = [w1 + ch * rsum, w2 + ch * a, w3 + ch * rbar, w4 + ch * s]
+    ch = hash_to_int(first, b"".join(chain), t2, t3, t4, t5, b"".join(th))
+    k = [w2 + ch * a, w3 + ch * rho, w4 + ch * s]
     return {
         "c": c,
         "chain": chain,
@@ -164,7 +165,7 @@ def prove_shuffle(
         "ch": scalar_bytes(ch),
         "k": [scalar_bytes(x) for x in k],
         "khat": [scalar_bytes(wh[i] + ch * rh[i]) for i in range(n)],
-        "kp": [scalar_bytes(wp[i] + ch * ep[i]) for i in range(n)],
+        "kp": [scalar_bytes(wp[i] + ch * (ep[i] + gamma)) for i in range(n)],
     }
 
 
@@ -178,31 +179,31 @@ def verify_shuffle(ctx: bytes, inputs: Sequence[bytes], outputs: Sequence[bytes]
     parsed = _parse_shuffle(proof, n)
     if parsed is None or len(outputs) != n:
         return False
-    c, chain, big_s, ch, (k1, k2, k3, k4), khat, kp = parsed
+    c, chain, big_s, ch, (k2, k3, k4), khat, kp = parsed
     h0 = _chain_base()
     try:
         statement = _statement(ctx, inputs, outputs)
         first = hashlib.sha512(frame(statement, b"".join(c), big_s)).digest()
-        e = _challenges(first, n)
+        e, gamma = _challenges(first, n), hash_to_int(first, b"gamma")
         prod = 1
         for ej in e:
             prod = prod * ej % L
-        c_big = _sum([mul_int(c[j], e[j]) for j in range(n)])
-        d_big = _sum([mul_int(outputs[j], e[j]) for j in range(n)])
-        c_bar = sub(_sum(c), _sum(inputs))
+        estar = [(ej + gamma) % L for ej in e]
+        c_big = _sum([mul_int(c[j], estar[j]) for j in range(n)])
+        d_big = _sum([mul_int(outputs[j], estar[j]) for j in range(n)])
         h_bar = sub(chain[-1], mul_int(h0, prod))
-        t1 = sub(base_mul_int(k1), mul_int(c_bar, ch))
         t2 = sub(base_mul_int(k2), mul_int(h_bar, ch))
         t3 = sub(add(base_mul_int(k3), _sum([mul_int(inputs[i], kp[i]) for i in range(n)])), mul_int(c_big, ch))
         t4 = sub(sub(mul_int(c_big, k4), mul_int(big_s, k3)), mul_int(d_big, ch))
         t5 = sub(base_mul_int(k4), mul_int(big_s, ch))
+        shift = ch * gamma
         th = [
-            sub(add(base_mul_int(khat[i]), mul_int(chain[i - 1] if i else h0, kp[i])), mul_int(chain[i], ch))
+            sub(add(base_mul_int(khat[i]), mul_int(chain[i - 1] if i else h0, kp[i] - shift)), mul_int(chain[i], ch))
             for i in range(n)
         ]
     except GroupError:
         return False
-    return hash_to_int(first, b"".join(chain), t1, t2, t3, t4, t5, b"".join(th)) == ch
+    return hash_to_int(first, b"".join(chain), t2, t3, t4, t5, b"".join(th)) == ch
 
 
 def _parse_shuffle(proof: object, n: int) -> tuple | None:
@@ -212,7 +213,7 @@ def _parse_shuffle(proof: object, n: int) -> tuple | None:
     if not (_points(c, n) and _points(chain, n) and _points([big_s], 1)):
         return None
     ch = int_scalar(proof["ch"])
-    k = _scalars(proof["k"], 4)
+    k = _scalars(proof["k"], 3)
     khat, kp = _scalars(proof["khat"], n), _scalars(proof["kp"], n)
     if ch is None or k is None or khat is None or kp is None:
         return None
