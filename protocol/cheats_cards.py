@@ -24,7 +24,7 @@ import hashlib
 from typing import Any
 
 from .cards.deck import LOCK, SHUFFLE
-from .crypto.group import invert, mul, scalar_from, scalar_mul
+from .crypto.group import card_element, invert, mul, scalar_from, scalar_mul
 from .envelope import Envelope
 from .table import Expect
 
@@ -38,6 +38,10 @@ CARD_CATALOGUE: dict[str, tuple[str, str]] = {
         "writes one shuffled element as a known multiple of another, then locks both slots to one card",
     ),
     "copied-lock": ("system-launch", "locks one slot as a copy of another in its lock pass (two slots, one card)"),
+    "false-reslot": (
+        "system-launch",
+        "as a Hacker Attack target, moves its shown hand to fresh slots with one card swapped for another",
+    ),
 }
 
 
@@ -111,4 +115,25 @@ class CopiedLock(_OnWrite):
         return self._raw(exp.seq, self.seat, type_, body)
 
 
-CARD_CHEATS = {cls.kind: cls for cls in (TaggedDuplicateCard, CopiedLock)}
+class FalseReslot(_OnWrite):
+    """Swaps a card of its shown hand for another (a card it would rather hold) as the hand moves (SL-10)."""
+
+    kind = "false-reslot"
+    types = ("deliver",)
+
+    def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
+        passed = body.get("passed")
+        if not isinstance(passed, dict):
+            return None
+        reslot = self.table.ledger.preview_reslot(  # type: ignore[union-attr]
+            self.seat, self.table.state.pending().slots, self.table.state.pending().fresh  # type: ignore[union-attr]
+        )
+        secrets = self.ring.rounds[reslot.round]
+        elements = list(passed["elements"])
+        wanted = next(c for c in range(44) if card_element(self.room, c) not in {*reslot.inputs})
+        elements[0] = mul(card_element(self.room, wanted), secrets.keys[0])  # opens, with its key, to `wanted`
+        body["passed"] = {**passed, "elements": elements}
+        return self._raw(exp.seq, self.seat, type_, body)
+
+
+CARD_CHEATS = {cls.kind: cls for cls in (TaggedDuplicateCard, CopiedLock, FalseReslot)}

@@ -725,12 +725,19 @@ class PeerSession:
         if exp.type == "deliver":
             p = table.state.pending()
             assert isinstance(p, PrivateDelivery)
+            passed = None
             keys = table.ledger.hand_keys_for(p.slots, self.ring)
+            if p.fresh:  # SL-10: the hand moves to fresh slots first; the keys handed over are theirs
+                reslot = table.ledger.preview_reslot(self.seat, p.slots, p.fresh)
+                held = [keys[slot] for slot in p.slots]
+                secrets = self.ring.new_reslot(reslot, held, SeededStream(self._secret, f"reslot/{exp.seq}"))
+                passed = table.ledger.make_reslot_pass(reslot, secrets)
+                keys = {slot: secrets.keys[m] for m, slot in enumerate(p.fresh)}
             plain = canonical_encode(keys_to_body(keys))
             box = self._seal_to(p.target, exp.seq, plain)
             probe = table.state.clone()
             probe.push(-1, ("delivered",))
-            return {"box": box, "hash": probe.hash()}
+            return {"box": box, "passed": passed, "hash": probe.hash()}
         if exp.type == "secrets":
             return {"secrets": self._secrets_body(), "hash": state_hash}
         raise AssertionError(f"no auto-entry of type {exp.type}")  # pragma: no cover
@@ -797,6 +804,8 @@ class PeerSession:
             self._to_open.append(slot)
 
     def delivered(self, table: Table, env: Envelope, source: int, target: int) -> None:
+        if source == self.seat:
+            self._follow_my_hand(table)
         if target != self.seat or self._box is None:
             return
         try:
@@ -809,6 +818,18 @@ class PeerSession:
         for slot, key in keys.items():
             self.ring.learn(slot, key)
         self._knowledge.cards.update(cards)
+
+    def _follow_my_hand(self, table: Table) -> None:
+        """My shown hand moved to fresh slots (SL-10): I know where each of my cards went."""
+        reslot = table.ledger.rounds[-1]
+        secrets = self.ring.rounds.get(reslot.round)
+        if getattr(reslot, "old_slots", None) is None or secrets is None:
+            return
+        self._open_all()
+        for m, slot in enumerate(reslot.slots):
+            old = reslot.old_slots[secrets.permutation[m]]
+            if old in self._knowledge.cards:
+                self._knowledge.cards[slot] = self._knowledge.cards[old]
 
     def entry_applied(self, table: Table, env: Envelope) -> None:
         if env.type == "action":

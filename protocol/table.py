@@ -438,6 +438,14 @@ class Table:
     def _on_deliver(self, env: Envelope) -> None:
         p = self.state.pending()
         assert isinstance(p, PrivateDelivery)
+        passed = env.body["passed"]
+        if p.fresh:  # the shown hand moves to fresh slots (SL-10): the source's proven re-slotting
+            try:
+                self.ledger.accept_reslot(p.source, p.slots, p.fresh, passed)
+            except CardProtocolError as exc:
+                raise Misconduct(env.seat, f"bad re-slotting: {exc.reason}") from None
+        elif passed is not None:
+            raise Misconduct(env.seat, "a delivery that moves no slots carries no re-slotting pass")
         probe = self._try(TABLE, "delivery", ("delivered",))
         self.deliveries.append((env.seq, p.source, p.target, env.body["box"]))
         self.state = probe

@@ -330,6 +330,15 @@ class Deck:
             return element
         return mul(element, invert(scalar_product(keys)))
 
+    def unlocked(self, slot: int) -> bytes:
+        """The slot's element with every published key taken off (one secret key left on it)."""
+        self._need_ready()
+        return self._strip(slot, None)
+
+    def card_elements(self) -> dict[bytes, int]:
+        """Card element -> card, for the cards of this round."""
+        return dict(self._card_of)
+
     def open_slot(self, slot: int, own_key: bytes) -> int:
         """The card in ``slot`` for the one seat holding its last secret key.
 
@@ -498,7 +507,9 @@ class Deck:
             if seat not in self._keys.get(j, {}):
                 self._store_key(j, seat, secrets.keys[j], seat)
 
-    def cards_by_slot(self, secrets_by_seat: Mapping[int, SeatSecrets]) -> dict[int, int]:
+    def cards_by_slot(
+        self, secrets_by_seat: Mapping[int, SeatSecrets], known: Mapping[int, int] | None = None
+    ) -> dict[int, int]:
         """Slot -> card, from the published permutations (meaningful once the audit is fair)."""
         # Position j after the passes holds card perm_first[...perm_last[j]].
         index = list(range(self.size))

@@ -81,3 +81,17 @@ def test_one_card_opened_in_two_slots_raises_a_dispute(monkeypatch):
     with pytest.raises(CardProtocolError) as err:
         draw(deck, secrets, deck.slots[1], 1)
     assert err.value.seat is None and "dispute" in err.value.reason
+
+
+def test_a_false_reslot_of_a_shown_hand_is_refused_at_the_delivery():
+    """SL-10's re-slotting is a proven pass too: a target that swaps in another card is named at once.
+
+    In this seeded 4-seat game seat 2's hand is shown by a Hacker Attack (the same game as in
+    test_cards_hidden_take.py up to that point): it is the cheater.
+    """
+    run = play("system-launch", 4, b"sl10/1", "false-reslot", 2)
+    entries = [parse(d) for d in run.log]
+    assert entries[-1].type != "deliver" or entries[-1].seat != 2
+    for verdict in run.verdicts.values():
+        assert verdict is not None and verdict.seat == 2 and "re-slotting" in verdict.reason, verdict
+        assert verdict.seq == len(entries)  # the cheater's delivery, refused: the game stops there
