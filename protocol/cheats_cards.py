@@ -126,7 +126,9 @@ class FalseReslot(_OnWrite):
         if not isinstance(passed, dict):
             return None
         reslot = self.table.ledger.preview_reslot(  # type: ignore[union-attr]
-            self.seat, self.table.state.pending().slots, self.table.state.pending().fresh  # type: ignore[union-attr]
+            self.seat,
+            self.table.state.pending().slots,
+            self.table.state.pending().fresh,  # type: ignore[union-attr]
         )
         secrets = self.ring.rounds[reslot.round]
         elements = list(passed["elements"])
