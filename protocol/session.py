@@ -805,7 +805,7 @@ class PeerSession:
 
     def delivered(self, table: Table, env: Envelope, source: int, target: int) -> None:
         if source == self.seat:
-            self._follow_my_hand(table)
+            self._follow_my_hand(table, env.seq)
         if target != self.seat or self._box is None:
             return
         try:
@@ -819,12 +819,19 @@ class PeerSession:
             self.ring.learn(slot, key)
         self._knowledge.cards.update(cards)
 
-    def _follow_my_hand(self, table: Table) -> None:
-        """My shown hand moved to fresh slots (SL-10): I know where each of my cards went."""
+    def _follow_my_hand(self, table: Table, seq: int) -> None:
+        """My shown hand moved to fresh slots (SL-10): I know where each of my cards went.
+
+        A peer rebuilt from the log (its own delivery read back, not written now) derives the
+        same secrets again from its per-game secret, as it does for its shuffle rounds.
+        """
         reslot = table.ledger.rounds[-1]
-        secrets = self.ring.rounds.get(reslot.round)
-        if getattr(reslot, "old_slots", None) is None or secrets is None:
+        if getattr(reslot, "old_slots", None) is None:
             return
+        secrets = self.ring.rounds.get(reslot.round)
+        if secrets is None:
+            held = [table.ledger.secret_key(slot, self.ring) for slot in reslot.old_slots]
+            secrets = self.ring.new_reslot(reslot, held, SeededStream(self._secret, f"reslot/{seq}"))
         self._open_all()
         for m, slot in enumerate(reslot.slots):
             old = reslot.old_slots[secrets.permutation[m]]

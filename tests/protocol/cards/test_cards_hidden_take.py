@@ -67,3 +67,26 @@ def test_the_slot_taken_was_never_shown_to_a_third_seat():
                 assert action[1] not in slots, (seq, attacker, source, third)
                 checked += 1
     assert checked > 0  # the seed gives the situation (a third seat had seen the target's hand)
+
+
+def test_a_target_rebuilt_from_the_log_still_knows_its_moved_hand():
+    """A restarted peer reads its own re-slotting back and derives the same secrets again."""
+    from engines.core import SeededStream
+    from protocol.crypto.signing import SigningKey
+
+    run = play("system-launch", 4, SEED)
+    room = parse(run.log[0]).room
+    key = SigningKey.generate(SeededStream(SEED, "sign/2").token(32))
+    secret = SeededStream(SEED, "secret/2").token(32)
+    rebuilt = PeerSession.join(room, 2, key, secret)
+    for data in run.log:
+        rebuilt.receive(data, 0)
+    table = rebuilt.table
+    assert table is not None and rebuilt.verdict is not None and rebuilt.verdict.fair
+    moved = [r for r in table.ledger.rounds if getattr(r, "source", None) == 2]
+    assert moved, "seat 2's hand was shown in this game"
+    for reslot in moved:
+        assert reslot.round in rebuilt.ring.rounds
+        for slot in reslot.slots:
+            if reslot.missing_owner(slot) == 2 and slot not in rebuilt.ring.received:
+                assert table.ledger.open_own(slot, rebuilt.ring) == table.ledger.cards_by_slot(table.card_secrets)[slot]
