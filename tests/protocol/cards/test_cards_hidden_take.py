@@ -9,6 +9,8 @@ fresh, re-keyed slots as it is shown, so the slot taken was never delivered to s
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.core import decode
 from protocol.cards import keys_from_body
 from protocol.crypto.private import AgreementKey, delivery_context, open_as_auditor
@@ -44,8 +46,14 @@ class Curious(PeerSession):
         return super().submit(action, **kwargs)
 
 
+@lru_cache(maxsize=1)
+def curious_game():
+    """One seeded game for both tests (a 4-seat game with proofs takes seconds)."""
+    return play("system-launch", 4, SEED, cheater=0, classes={1: Curious, 2: Curious, 3: Curious})
+
+
 def test_the_slot_taken_was_never_shown_to_a_third_seat():
-    run = play("system-launch", 4, SEED, cheater=0, classes={1: Curious, 2: Curious, 3: Curious})
+    run = curious_game()
     assert run.agreed() == "fair"
     observer = PeerSession.observe(parse(run.log[0]).room)
     for data in run.log:
@@ -74,7 +82,7 @@ def test_a_target_rebuilt_from_the_log_still_knows_its_moved_hand():
     from engines.core import SeededStream
     from protocol.crypto.signing import SigningKey
 
-    run = play("system-launch", 4, SEED)
+    run = curious_game()
     room = parse(run.log[0]).room
     key = SigningKey.generate(SeededStream(SEED, "sign/2").token(32))
     secret = SeededStream(SEED, "secret/2").token(32)
