@@ -22,7 +22,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.core import SeededStream
+from protocol.cards.proofs import remember_verdicts
 from protocol.cards.rehearsal import Rehearsal
+
+# Every simulated peer checks every proof itself, as a real peer in its own process does
+# (the per-process memo of proof verdicts would let only the first replica pay).
+remember_verdicts(False)
 
 CARDS = 44  # System Launch
 HAND = 4  # the first deal: four cards to each seat

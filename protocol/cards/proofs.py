@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from engines.core import canonical_encode
 from protocol.crypto.framing import frame, int_bytes, text_bytes
 from protocol.crypto.group import (
     ELEMENT_BYTES,
@@ -63,6 +64,36 @@ NONCE_DOMAIN = b"sealed-table/proof-nonce/v1"
 #: matrix with probability at most ``n / 2**128``, far below the 2**-40 asked for.
 CHALLENGE_BITS = 128
 SHUFFLE_FIELDS = frozenset({"c", "chain", "S", "ch", "k", "khat", "kp"})
+#: Verdicts kept per process, keyed by a digest of the whole statement and proof: a verification is
+#: a pure function of them, so a process that runs several replicas (the simulator, the tests)
+#: checks each proof once.  The benchmark turns it off to measure what one peer does.
+VERDICT_MEMO = 1024
+_verdicts: dict[bytes, bool] = {}
+_memo_on = [True]
+
+
+def remember_verdicts(on: bool) -> None:
+    """Keep (``True``, the default) or forget and stop keeping proof verdicts in this process."""
+    _memo_on[0] = on
+    _verdicts.clear()
+
+
+def _memoised(kind: bytes, ctx: bytes, inputs: Sequence[bytes], outputs: Sequence[bytes], proof: object, check):
+    if not _memo_on[0]:
+        return check()
+    try:
+        key = hashlib.sha256(kind + _statement(ctx, inputs, outputs) + canonical_encode(proof)).digest()
+    except Exception:  # an unencodable proof: no memo, the check refuses it
+        return check()
+    verdict = _verdicts.get(key)
+    if verdict is None:
+        verdict = check()
+        if len(_verdicts) >= VERDICT_MEMO:
+            _verdicts.clear()
+        _verdicts[key] = verdict
+    return verdict
+
+
 LOCK_FIELDS = frozenset({"ch", "z"})
 
 
@@ -175,6 +206,10 @@ def verify_shuffle(ctx: bytes, inputs: Sequence[bytes], outputs: Sequence[bytes]
     Every output is multiplied once on the way, so an invalid point is refused here too.
     Never raises on malformed input: any defect is ``False``.
     """
+    return _memoised(b"S", ctx, inputs, outputs, proof, lambda: _verify_shuffle(ctx, inputs, outputs, proof))
+
+
+def _verify_shuffle(ctx: bytes, inputs: Sequence[bytes], outputs: Sequence[bytes], proof: object) -> bool:
     n = len(inputs)
     parsed = _parse_shuffle(proof, n)
     if parsed is None or len(outputs) != n:
@@ -254,6 +289,10 @@ def prove_lock(
 
 def verify_lock(ctx: bytes, inputs: Sequence[bytes], outputs: Sequence[bytes], proof: object) -> bool:
     """Whether ``proof`` shows that each output is its own input times a multiplier the prover knows."""
+    return _memoised(b"L", ctx, inputs, outputs, proof, lambda: _verify_lock(ctx, inputs, outputs, proof))
+
+
+def _verify_lock(ctx: bytes, inputs: Sequence[bytes], outputs: Sequence[bytes], proof: object) -> bool:
     n = len(inputs)
     if not isinstance(proof, Mapping) or set(proof.keys()) != LOCK_FIELDS or len(outputs) != n:
         return False
