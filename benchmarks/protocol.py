@@ -6,7 +6,9 @@ and keys, and checking everything it receives — with every seat simulated in
 this one process by :class:`protocol.cards.rehearsal.Rehearsal`.  The median of
 a few repetitions is printed; nothing here asserts a timing.
 
-Target (issue 3), 4 seats: shuffle and first deal under 50 ms per peer.
+Targets (issue 11, with the shuffle and lock proofs), 4 seats: shuffle and first deal at most
+200 ms CPU per peer, the end-of-game audit at most 300 ms.  The ratios printed are to those
+targets and to the figures measured before the proofs (``NO_PROOF_*``, docs/protocol-cards.md).
 """
 
 from __future__ import annotations
@@ -20,11 +22,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.core import SeededStream
+from protocol.cards.proofs import remember_verdicts
 from protocol.cards.rehearsal import Rehearsal
+
+# Every simulated peer checks every proof itself, as a real peer in its own process does
+# (the per-process memo of proof verdicts would let only the first replica pay).
+remember_verdicts(False)
 
 CARDS = 44  # System Launch
 HAND = 4  # the first deal: four cards to each seat
-SHUFFLE_DEAL_TARGET_MS = 50.0
+SHUFFLE_DEAL_TARGET_MS = 200.0
+#: Shuffle + first deal and the ledger recheck per peer before the proofs (issue 11 / the docs' table).
+NO_PROOF_SHUFFLE_DEAL_MS = {2: 20.0, 4: 28.0, 6: 38.0}
+NO_PROOF_RECHECK_MS = {2: 17.0, 4: 34.0, 6: 52.0}
 
 
 def _one_run(seats: int, seed: int) -> dict[str, float]:
@@ -67,22 +77,30 @@ def bench_cards(seats: int, repeats: int = 3) -> dict[str, float | int]:
 
 
 def main() -> None:
-    print(f"card ledger: {CARDS} cards, first deal {HAND} each; CPU ms per peer (busiest peer, median of 3)")
-    print(f"{'seats':>5} {'shuffle':>9} {'deal':>7} {'sh+deal':>9} {'target':>7} {'ratio':>6} {'recheck':>9}")
+    print(
+        f"card ledger with shuffle and lock proofs: {CARDS} cards, first deal {HAND} each;"
+        " CPU ms per peer (busiest peer, median of 3)"
+    )
+    print(
+        f"{'seats':>5} {'shuffle':>9} {'deal':>7} {'sh+deal':>9} {'target':>7} {'ratio':>6}"
+        f" {'x no-proof':>10} {'recheck':>9} {'x no-proof':>10}"
+    )
     results = []
     for seats in (2, 4, 6):
         r = bench_cards(seats)
         results.append(r)
         ratio = r["shuffle_and_deal_ms"] / SHUFFLE_DEAL_TARGET_MS
+        versus = r["shuffle_and_deal_ms"] / NO_PROOF_SHUFFLE_DEAL_MS[seats]
+        recheck = r["recheck_ms"] / NO_PROOF_RECHECK_MS[seats]
         print(
             f"{seats:>5} {r['shuffle_ms']:>9.1f} {r['deal_ms']:>7.1f} {r['shuffle_and_deal_ms']:>9.1f}"
-            f" {SHUFFLE_DEAL_TARGET_MS:>7.0f} {ratio:>6.2f} {r['recheck_ms']:>9.1f}"
+            f" {SHUFFLE_DEAL_TARGET_MS:>7.0f} {ratio:>6.2f} {versus:>10.2f} {r['recheck_ms']:>9.1f} {recheck:>10.2f}"
         )
     print(json.dumps({"cards": results}))
     print_audit()
 
 
-AUDIT_TARGET_MS = 200.0
+AUDIT_TARGET_MS = 300.0
 
 
 def bench_audit(seats: int, repeats: int = 3) -> dict[str, float | int]:

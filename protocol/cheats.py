@@ -709,4 +709,8 @@ from .cheats_silence import SILENCE_CATALOGUE, make  # noqa: E402  (built on the
 
 GAME_CATALOGUE.update(SILENCE_CATALOGUE)
 CHEATS.update(make(Cheater, _Dice))
+from .cheats_cards import CARD_CATALOGUE, CARD_CHEATS  # noqa: E402  (built on the classes above)
+
+GAME_CATALOGUE.update(CARD_CATALOGUE)
+CHEATS.update(CARD_CHEATS)
 assert set(CHEATS) == set(CATALOGUE) | set(GAME_CATALOGUE) and not set(CATALOGUE) & set(GAME_CATALOGUE)

@@ -184,7 +184,7 @@ BODIES: dict[str, Checker] = {
     "shuffle": _fields(passed=_plain, hash=B32),
     "lock": _fields(passed=_plain, hash=B32),
     "keys": _fields(keys=_map(SLOT, B32, 256), hash=B32),
-    "deliver": _fields(box=_blob(16384), hash=B32),
+    "deliver": _fields(box=_blob(16384), passed=_plain, hash=B32),
     "gone": _fields(target=_int(0, 63), reason=_one_of("silent", "left"), proofs=_array(_blob(60000), 1, 16), hash=B32),
     "secrets": _fields(secrets=SECRETS, hash=B32),
 }

@@ -37,6 +37,7 @@ from engines.core import (
 
 from .cards import CardProtocolError, KeyRing, keys_from_body, keys_to_body
 from .crypto.commit import commitment
+from .crypto.padding import PAD_BLOCK
 from .crypto.private import AgreementKey, SealError, delivery_context, delivery_key, open_sealed, seal
 from .crypto.randomness import share_commitment
 from .crypto.signing import SigningKey
@@ -360,7 +361,8 @@ class PeerSession:
         memo = b""
         if opened:
             plain = canonical_encode({k: list(v) for k, v in opened.items()})
-            memo = self._seal_to(self.seat, exp.seq, plain)
+            # One block per sealed value, whatever the value: the memo's length shows only how many.
+            memo = self._seal_to(self.seat, exp.seq, plain, PAD_BLOCK * len(opened))
         probe = state.clone()
         probe.push(self.seat, publication.action, self.knowledge_with(publication.sealed))
         digest = probe.hash()
@@ -957,12 +959,19 @@ class PeerSession:
         if exp.type == "deliver":
             p = table.state.pending()
             assert isinstance(p, PrivateDelivery)
+            passed = None
             keys = table.ledger.hand_keys_for(p.slots, self.ring)
+            if p.fresh:  # SL-10: the hand moves to fresh slots first; the keys handed over are theirs
+                reslot = table.ledger.preview_reslot(self.seat, p.slots, p.fresh)
+                held = [keys[slot] for slot in p.slots]
+                secrets = self.ring.new_reslot(reslot, held, SeededStream(self._secret, f"reslot/{exp.seq}"))
+                passed = table.ledger.make_reslot_pass(reslot, secrets)
+                keys = {slot: secrets.keys[m] for m, slot in enumerate(p.fresh)}
             plain = canonical_encode(keys_to_body(keys))
             box = self._seal_to(p.target, exp.seq, plain)
             probe = table.state.clone()
             probe.push(-1, ("delivered",))
-            return {"box": box, "hash": probe.hash()}
+            return {"box": box, "passed": passed, "hash": probe.hash()}
         if exp.type == "secrets":
             return {"secrets": self._secrets_body(), "hash": state_hash}
         raise AssertionError(f"no auto-entry of type {exp.type}")  # pragma: no cover
@@ -1004,14 +1013,14 @@ class PeerSession:
     def _share(self, label: str) -> bytes:
         return SeededStream(self._secret, f"share/{label}").token(32)
 
-    def _seal_to(self, target: int, seq: int, plain: bytes) -> bytes:
+    def _seal_to(self, target: int, seq: int, plain: bytes, size: int | None = None) -> bytes:
         assert self.table is not None and self._box is not None and self.seat is not None
         context = delivery_context(self.room, self.seat, target, seq)
         # Synthetic nonce: a function of the secret, the context and the plaintext, so a restarted
         # peer that seals something else at the same seq can never reuse a nonce under one key.
         digest = hashlib.sha256(b"sealed-table/nonce\x00" + self._secret + context + plain).digest()
         try:
-            return seal(self._box, self.table.seats[target].box, context, plain, lambda n: digest[:n])
+            return seal(self._box, self.table.seats[target].box, context, plain, lambda n: digest[:n], size)
         except SealError as exc:  # the genesis refuses such keys; if one got in, it is the key holder's doing
             self._seq_hint = 0
             raise Misconduct(target, f"its agreement key cannot be sealed to ({exc})") from None
@@ -1042,6 +1051,8 @@ class PeerSession:
             self._to_open.append(slot)
 
     def delivered(self, table: Table, env: Envelope, source: int, target: int) -> None:
+        if source == self.seat:
+            self._follow_my_hand(table, env.seq)
         if target != self.seat or self._box is None:
             return
         try:
@@ -1054,6 +1065,25 @@ class PeerSession:
         for slot, key in keys.items():
             self.ring.learn(slot, key)
         self._knowledge.cards.update(cards)
+
+    def _follow_my_hand(self, table: Table, seq: int) -> None:
+        """My shown hand moved to fresh slots (SL-10): I know where each of my cards went.
+
+        A peer rebuilt from the log (its own delivery read back, not written now) derives the
+        same secrets again from its per-game secret, as it does for its shuffle rounds.
+        """
+        reslot = table.ledger.rounds[-1]
+        if getattr(reslot, "old_slots", None) is None:
+            return
+        secrets = self.ring.rounds.get(reslot.round)
+        if secrets is None:
+            held = [table.ledger.secret_key(slot, self.ring) for slot in reslot.old_slots]
+            secrets = self.ring.new_reslot(reslot, held, SeededStream(self._secret, f"reslot/{seq}"))
+        self._open_all()
+        for m, slot in enumerate(reslot.slots):
+            old = reslot.old_slots[secrets.permutation[m]]
+            if old in self._knowledge.cards:
+                self._knowledge.cards[slot] = self._knowledge.cards[old]
 
     def entry_applied(self, table: Table, env: Envelope) -> None:
         if env.type == "action":

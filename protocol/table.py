@@ -395,7 +395,13 @@ class Table:
         else:
             need, probe = own.shows, own.state
         for slot, card in need.items():
-            self.ledger.accept_shown(seat, slot, keys[slot], card, verified=own is not None)
+            try:
+                self.ledger.accept_shown(seat, slot, keys[slot], card, verified=own is not None)
+            except CardProtocolError as exc:
+                if exc.seat is not None:
+                    raise Misconduct(exc.seat, f"showed a card it does not hold: {exc.reason}") from None
+                self._abandon(exc.reason)  # one card in two slots: a dispute, stop the game here
+                continue
             self.entries_of[("show", seat, slot)] = env.seq
         for secret, digest in env.body["commits"].items():
             self.commits[secret] = (seat, digest, env.seq)
@@ -491,6 +497,14 @@ class Table:
     def _on_deliver(self, env: Envelope) -> None:
         p = self.state.pending()
         assert isinstance(p, PrivateDelivery)
+        passed = env.body["passed"]
+        if p.fresh:  # the shown hand moves to fresh slots (SL-10): the source's proven re-slotting
+            try:
+                self.ledger.accept_reslot(p.source, p.slots, p.fresh, passed)
+            except CardProtocolError as exc:
+                raise Misconduct(env.seat, f"bad re-slotting: {exc.reason}") from None
+        elif passed is not None:
+            raise Misconduct(env.seat, "a delivery that moves no slots carries no re-slotting pass")
         probe = self._try(TABLE, "delivery", ("delivered",))
         self.deliveries.append((env.seq, p.source, p.target, env.body["box"]))
         self.state = probe

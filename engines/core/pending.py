@@ -85,13 +85,18 @@ class Deal:
 class PrivateDelivery:
     """Seat ``source`` shows the cards in ``slots`` to seat ``target`` alone.
 
-    Resolved by ``("delivered",)`` once ``target`` holds the keys.
+    Resolved by ``("delivered",)`` once ``target`` holds the keys.  ``fresh``, if not
+    empty, names as many never-used slots: the delivered cards move there, re-keyed by
+    ``source`` in an order only ``source`` and ``target`` learn, so that a third seat
+    that knew the old slots cannot follow the cards (System Launch, SL-10).  In process
+    ``fresh[i]`` holds the card of ``slots[i]``; the protocol permutes them in secret.
     """
 
     source: int
     target: int
     slots: tuple[int, ...]
     what: str
+    fresh: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,9 +54,7 @@ class Referee:
             self._push(TABLE, ("deal", pending.slot))
             return True
         if isinstance(pending, PrivateDelivery):
-            target = self.seats[pending.target]
-            for slot in pending.slots:
-                target.cards[slot] = self.truth.cards[slot]
+            deliver(pending, self.truth, self.seats)
             self._push(TABLE, ("delivered",))
             return True
         if isinstance(pending, RevealOwed):
@@ -99,3 +97,14 @@ class Referee:
             if not legal:
                 raise RefereeError(f"seat {seat} must decide {pending.what!r} but has no legal action")
             self.decide(seat, bots[seat].choose(self.state, knowledge, legal))
+
+
+def deliver(pending: PrivateDelivery, truth: Knowledge, seats: Sequence[Knowledge]) -> None:
+    """What a private delivery changes in process: the target learns the cards; with ``fresh``
+    slots, the cards move there for the truth, the source and the target (nobody else)."""
+    moved = pending.fresh or pending.slots
+    for old, new in zip(pending.slots, moved, strict=True):
+        truth.cards[new] = truth.cards[old]
+        seats[pending.target].cards[new] = truth.cards[old]
+        if pending.fresh and old in seats[pending.source].cards:
+            seats[pending.source].cards[new] = seats[pending.source].cards[old]

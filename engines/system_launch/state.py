@@ -184,7 +184,9 @@ class SystemLaunch(GameState):
         if st == DISCARD:
             return Decision(self.active, "discard")
         if st == HACK_DELIVER:
-            return PrivateDelivery(self.target, self.active, tuple(self.hands[self.target]), "hacker-attack")
+            return PrivateDelivery(
+                self.target, self.active, tuple(self.hands[self.target]), "hacker-attack", self._fresh_hand()
+            )
         if st == HACK_TAKE:
             return Decision(self.active, "hacker-take")
         if st == CRASH_CHOICE:
@@ -533,7 +535,19 @@ class SystemLaunch(GameState):
         self.hands[self.draw_seat].append(slot)
         self._after_draw()
 
+    def _fresh_hand(self) -> tuple[int, ...]:
+        """SL-10: the slots the target's hand moves to when it is shown to the attacker.
+
+        Fresh, never-used slots, re-keyed by the target in an order only it and the attacker
+        learn: a third seat that once saw the hand (its own earlier Hacker Attack) knows the
+        old slots, not these, so the take tells it only that one card changed hands.
+        """
+        return tuple(range(self.next_slot, self.next_slot + len(self.hands[self.target])))
+
     def _do_delivered(self, seat: int, action: Action) -> None:
+        fresh = self._fresh_hand()
+        self.hands[self.target] = list(fresh)
+        self.next_slot += len(fresh)
         self.stage = HACK_TAKE
 
     def _show_from_hand(self, seat: int, action: Action, row: list[int]) -> None:

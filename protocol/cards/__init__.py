@@ -10,6 +10,7 @@ culprit without changing anything.  The scheme and its checks are described in
 from .deck import LOCK, SHUFFLE, Deck, Verdict
 from .errors import CardProtocolError
 from .ledger import CardLedger, KeyRing, keys_from_body, keys_to_body
+from .reslot import Reslot
 from .seat_secrets import SeatSecrets, secrets_from_body, secrets_to_body
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "CardProtocolError",
     "Deck",
     "KeyRing",
+    "Reslot",
     "SeatSecrets",
     "Verdict",
     "keys_from_body",

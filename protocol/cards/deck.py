@@ -25,14 +25,16 @@ anything.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from engines.core import canonical_encode
 from protocol.crypto.group import (
+    ELEMENT_BYTES,
     GroupError,
     card_element,
     invert,
-    is_element,
     is_scalar,
     mul,
     scalar_mul,
@@ -40,11 +42,13 @@ from protocol.crypto.group import (
 )
 
 from .errors import CardProtocolError
+from .proofs import context as proof_context
+from .proofs import prove_lock, prove_shuffle, verify_lock, verify_shuffle
 from .seat_secrets import SeatSecrets
 
 SHUFFLE = "shuffle"
 LOCK = "lock"
-PASS_FIELDS = frozenset({"round", "kind", "elements"})
+PASS_FIELDS = frozenset({"round", "kind", "elements", "proof"})
 #: A round never holds more cards than this; bigger bodies are refused before any work.
 MAX_CARDS = 1024
 #: How many verify_shown verdicts a deck keeps (a memo, cleared when full; a game needs one per show).
@@ -104,6 +108,11 @@ class Deck:
         self._dealt: dict[int, int] = {}
         #: position -> (showing seat, claimed card), once verified.
         self._shown: dict[int, tuple[int, int]] = {}
+        #: card -> position where this replica saw it open (shows, its own draws, deliveries):
+        #: one card in two slots is a dispute, raised at the first duplicate.
+        self._identities: dict[int, int] = {}
+        #: Digests of the passes this replica made itself (see :meth:`_remember_own`).
+        self._own_passes: set[bytes] = set()
 
     # -- where the round stands ------------------------------------------------
     @property
@@ -172,19 +181,38 @@ class Deck:
 
     # -- passes ----------------------------------------------------------------
     def make_shuffle_pass(self, secrets: SeatSecrets) -> dict[str, Any]:
-        """My shuffle pass: permute the current elements and multiply each by my scalar."""
+        """My shuffle pass: permute the current elements, multiply each by my scalar, prove it."""
         self._need_turn(SHUFFLE, secrets)
         current = self.current()
         elements = [mul(current[secrets.permutation[j]], secrets.scalar) for j in range(self.size)]
-        return {"round": self.round, "kind": SHUFFLE, "elements": elements}
+        ctx = self._proof_context(SHUFFLE, secrets.seat)
+        proof = prove_shuffle(ctx, current, elements, secrets.permutation, secrets.scalar, secrets.keys)
+        body = {"round": self.round, "kind": SHUFFLE, "elements": elements, "proof": proof}
+        self._remember_own(body)
+        return body
 
     def make_lock_pass(self, secrets: SeatSecrets) -> dict[str, Any]:
-        """My lock pass: take my pass scalar off every slot and put slot ``j``'s key on."""
+        """My lock pass: take my pass scalar off every slot, put slot ``j``'s key on, prove I know each factor."""
         self._need_turn(LOCK, secrets)
         current = self.current()
         unshuffle = invert(secrets.scalar)
-        elements = [mul(current[j], scalar_mul(unshuffle, secrets.keys[j])) for j in range(self.size)]
-        return {"round": self.round, "kind": LOCK, "elements": elements}
+        factors = [scalar_mul(unshuffle, secrets.keys[j]) for j in range(self.size)]
+        elements = [mul(current[j], factors[j]) for j in range(self.size)]
+        ctx = self._proof_context(LOCK, secrets.seat)
+        multipliers = [int.from_bytes(f, "little") for f in factors]
+        proof = prove_lock(ctx, current, elements, multipliers, [secrets.scalar, *secrets.keys])
+        body = {"round": self.round, "kind": LOCK, "elements": elements, "proof": proof}
+        self._remember_own(body)
+        return body
+
+    def _proof_context(self, kind: str, seat: int) -> bytes:
+        """What a pass's proof is bound to: room, round, kind, pass index, seat, size, participants."""
+        index = len(self.shuffles) if kind == SHUFFLE else len(self.locks)
+        return proof_context(self.room, self.round, kind, index, seat, self.size) + bytes(self.participants)
+
+    def _remember_own(self, body: Mapping[str, Any]) -> None:
+        """A pass this replica made itself is not proven to itself again (it computed every element)."""
+        self._own_passes.add(_pass_digest(body))
 
     def accept_shuffle_pass(self, seat: int, body: object) -> None:
         self.shuffles.append(self._checked_pass(seat, body, SHUFFLE))
@@ -201,27 +229,49 @@ class Deck:
             self.accept_shuffle_pass(seat, body)
 
     def _checked_pass(self, seat: int, body: object, kind: str) -> tuple[bytes, ...]:
-        """Everything about a pass that can be checked at once, naming ``seat`` on failure.
+        """Everything about a pass, checked at once, naming ``seat`` on failure.
 
         A pass with a repeated element is a duplicated card (in a shuffle pass
         one scalar multiplies distinct elements into distinct ones) or a
-        duplicated lock; either is caught here, before anyone builds on it.
+        duplicated lock.  Then the proof: a shuffle pass must be its input
+        permuted under one secret scalar (no card substituted, tagged or
+        duplicated), a lock pass each input times a factor its author knows (no
+        slot copied into another).  Proof checking multiplies every element, and
+        libsodium refuses any that is not a point of the prime-order group, so
+        that is the validity check as well.
         """
         if self.phase != kind or seat != self.next_seat:
             raise CardProtocolError(seat, f"a {kind} pass by seat {seat} is out of turn in round {self.round}")
         if not isinstance(body, Mapping) or set(body.keys()) != PASS_FIELDS:
-            raise CardProtocolError(seat, "a pass must have exactly the fields round, kind, elements")
+            raise CardProtocolError(seat, "a pass must have exactly the fields round, kind, elements, proof")
         if body["round"] != self.round or isinstance(body["round"], bool) or body["kind"] != kind:
             raise CardProtocolError(seat, f"the pass is not a {kind} pass of round {self.round}")
         elements = body["elements"]
         if not isinstance(elements, (list, tuple)) or len(elements) != self.size:
             raise CardProtocolError(seat, f"a pass must hold exactly {self.size} elements")
         for j, element in enumerate(elements):
-            if not is_element(element):
+            if not isinstance(element, bytes) or len(element) != ELEMENT_BYTES:
                 raise CardProtocolError(seat, f"element {j} of the {kind} pass is not a valid group element")
         if len(set(elements)) != len(elements):
             raise CardProtocolError(seat, f"the {kind} pass repeats an element (a duplicated card)")
-        return tuple(elements)
+        elements = tuple(elements)
+        if _pass_digest(body) in self._own_passes:
+            return elements
+        ctx = self._proof_context(kind, seat)
+        if kind == SHUFFLE:
+            if not verify_shuffle(ctx, self.current(), elements, body["proof"]):
+                raise CardProtocolError(
+                    seat,
+                    f"the shuffle pass of round {self.round} is not its input permuted under one scalar "
+                    "(its proof fails: a substituted, tagged or duplicated card, or an invalid element)",
+                )
+        elif not verify_lock(ctx, self.current(), elements, body["proof"]):
+            raise CardProtocolError(
+                seat,
+                f"the lock pass of round {self.round} does not lock each slot of its input "
+                "(its proof fails: a copied slot or an invalid element)",
+            )
+        return elements
 
     # -- keys, draws and shows -------------------------------------------------
     def key_for(self, slot: int, secrets: SeatSecrets) -> bytes:
@@ -280,6 +330,15 @@ class Deck:
             return element
         return mul(element, invert(scalar_product(keys)))
 
+    def unlocked(self, slot: int) -> bytes:
+        """The slot's element with every published key taken off (one secret key left on it)."""
+        self._need_ready()
+        return self._strip(slot, None)
+
+    def card_elements(self) -> dict[bytes, int]:
+        """Card element -> card, for the cards of this round."""
+        return dict(self._card_of)
+
     def open_slot(self, slot: int, own_key: bytes) -> int:
         """The card in ``slot`` for the one seat holding its last secret key.
 
@@ -297,7 +356,22 @@ class Deck:
             raise CardProtocolError(
                 None, f"slot {slot} does not open to a card of round {self.round}: a key, lock or pass is false"
             )
+        self._note_identity(self.position(slot), card)
         return card
+
+    def _check_identity(self, j: int, card: int) -> None:
+        """A dispute if ``card`` already opened in another slot of this round (a false pass or lock)."""
+        seen = self._identities.get(card)
+        if seen is not None and seen != j:
+            raise CardProtocolError(
+                None,
+                f"dispute: card {card} opens in slots {self.slots[seen]} and {self.slots[j]} of round {self.round} "
+                "(a pass or lock is false)",
+            )
+
+    def _note_identity(self, j: int, card: int) -> None:
+        self._check_identity(j, card)
+        self._identities[card] = j
 
     def verify_shown(self, slot: int, owner_key: object, claimed_card: object) -> bool:
         """Whether ``owner_key`` (the slot's last secret key) opens ``slot`` to ``claimed_card``.
@@ -354,8 +428,10 @@ class Deck:
                 raise CardProtocolError(seat, f"the key or card shown for slot {slot} is malformed")
         elif not self.verify_shown(slot, owner_key, claimed_card):
             raise CardProtocolError(seat, f"the key shown for slot {slot} does not open it to card {claimed_card!r}")
+        self._check_identity(j, claimed_card)  # type: ignore[arg-type]
         self._store_key(j, owner, owner_key, seat)  # type: ignore[arg-type]
         self._shown[j] = (seat, claimed_card)  # type: ignore[assignment]
+        self._identities[claimed_card] = j  # type: ignore[index]
 
     def public_card(self, slot: int) -> int | None:
         """The card of a slot whose every key is public (``None`` while any is secret)."""
@@ -431,7 +507,9 @@ class Deck:
             if seat not in self._keys.get(j, {}):
                 self._store_key(j, seat, secrets.keys[j], seat)
 
-    def cards_by_slot(self, secrets_by_seat: Mapping[int, SeatSecrets]) -> dict[int, int]:
+    def cards_by_slot(
+        self, secrets_by_seat: Mapping[int, SeatSecrets], known: Mapping[int, int] | None = None
+    ) -> dict[int, int]:
         """Slot -> card, from the published permutations (meaningful once the audit is fair)."""
         # Position j after the passes holds card perm_first[...perm_last[j]].
         index = list(range(self.size))
@@ -513,3 +591,8 @@ class Deck:
     def _need_secrets(self, secrets: SeatSecrets) -> None:
         if secrets.size != self.size or len(secrets.keys) != self.size:
             raise CardProtocolError(secrets.seat, "these secrets are for a round of another size")
+
+
+def _pass_digest(body: Mapping[str, Any]) -> bytes:
+    """A digest of a pass body (kind, round, elements, proof) to recognise one's own pass."""
+    return hashlib.sha256(canonical_encode(dict(body))).digest()

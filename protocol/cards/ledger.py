@@ -21,6 +21,7 @@ from protocol.crypto.group import is_scalar
 
 from .deck import Deck, Verdict
 from .errors import CardProtocolError
+from .reslot import Reslot, pass_digest
 from .seat_secrets import SeatSecrets, secrets_from_body, secrets_to_body
 
 
@@ -42,6 +43,12 @@ class KeyRing:
         self.rounds[deck.round] = secrets
         return secrets
 
+    def new_reslot(self, reslot: Reslot, held_keys: Sequence[bytes], entropy: Entropy) -> SeatSecrets:
+        """My secrets for moving my shown hand to fresh slots (``held_keys``: each old slot's last key)."""
+        secrets = reslot.secrets_for(held_keys, entropy)
+        self.rounds[reslot.round] = secrets
+        return secrets
+
     def learn(self, slot: int, key: bytes) -> None:
         """Keep a slot's last secret key handed over privately (a checked delivery)."""
         self.received[slot] = key
@@ -55,7 +62,8 @@ class CardLedger:
             raise ValueError("a ledger needs at least one seat")
         self.room = room
         self.seats = seats
-        self.rounds: list[Deck] = []
+        self.rounds: list[Deck | Reslot] = []
+        self._own_reslots: set[bytes] = set()
         self._round_of: dict[int, int] = {}
         #: Seats that left: with their published secrets (round -> secrets), or declared gone (``None``).
         self.departed: dict[int, dict[int, SeatSecrets] | None] = {}
@@ -86,7 +94,44 @@ class CardLedger:
             del self._round_of[slot]
         return deck
 
-    def deck_for(self, slot: int) -> Deck:
+    # -- moving a shown hand to fresh slots (SL-10) ----------------------------------------
+    def preview_reslot(self, source: int, old_slots: Sequence[int], fresh: Sequence[int]) -> Reslot:
+        """The re-slotting of ``source``'s shown hand into ``fresh`` slots, not yet on the ledger.
+
+        Each old slot must have exactly one key still secret (the one the source holds);
+        its input is the slot's element with every published key taken off.
+        """
+        reused = [s for s in fresh if s in self._round_of]
+        if reused or len(set(fresh)) != len(fresh) or len(fresh) != len(old_slots) or not fresh:
+            raise CardProtocolError(None, f"fresh slots {list(fresh)[:3]} are not new or do not match the hand")
+        inputs, universe = [], {}
+        for slot in old_slots:
+            deck = self.deck_for(slot)
+            if deck.missing_owner(slot) is None:
+                raise CardProtocolError(None, f"slot {slot} has no key still secret: it cannot move")
+            inputs.append(deck.unlocked(slot) if isinstance(deck, Deck) else deck.locked(slot))
+            universe.update(deck.card_elements())
+        return Reslot(self.room, self.seats, source, old_slots, fresh, inputs, universe, len(self.rounds))
+
+    def make_reslot_pass(self, reslot: Reslot, secrets: SeatSecrets) -> dict[str, Any]:
+        """The source's pass (remembered, so its own replica does not prove it to itself again)."""
+        body = reslot.make_pass(secrets)
+        self._own_reslots.add(pass_digest(body))
+        return body
+
+    def accept_reslot(self, source: int, old_slots: Sequence[int], fresh: Sequence[int], body: object) -> Reslot:
+        """Check the source's pass and put the fresh slots on the ledger (nothing changes if it fails)."""
+        try:
+            reslot = self.preview_reslot(source, old_slots, fresh)
+        except CardProtocolError as exc:
+            raise CardProtocolError(source, exc.reason) from None
+        reslot.accept_pass(source, body, self._own_reslots)
+        self.rounds.append(reslot)
+        for slot in reslot.slots:
+            self._round_of[slot] = reslot.round
+        return reslot
+
+    def deck_for(self, slot: int) -> Deck | Reslot:
         index = self._round_of.get(slot) if isinstance(slot, int) and not isinstance(slot, bool) else None
         if index is None:
             raise CardProtocolError(None, f"slot {slot!r} belongs to no round")
@@ -121,7 +166,7 @@ class CardLedger:
     def accept_shown(self, seat: int, slot: int, key: object, claimed_card: object, verified: bool = False) -> None:
         self._deck_named(seat, slot).accept_shown(seat, slot, key, claimed_card, verified)
 
-    def _deck_named(self, seat: int, slot: int) -> Deck:
+    def _deck_named(self, seat: int, slot: int) -> Deck | Reslot:
         """The round of a slot named in ``seat``'s message (an unknown slot is that seat's error)."""
         try:
             return self.deck_for(slot)
@@ -218,7 +263,7 @@ class CardLedger:
         return any(seat in self.gone() and seat not in published for seat in deck.participants)
 
     # -- the end of the game ----------------------------------------------------
-    def participation(self, seat: int) -> list[Deck]:
+    def participation(self, seat: int) -> list[Deck | Reslot]:
         """The rounds ``seat`` takes part in."""
         return [deck for deck in self.rounds if seat in deck.participants]
 
@@ -240,7 +285,9 @@ class CardLedger:
             raise CardProtocolError(seat, f"card secrets must cover all {len(decks)} rounds it took part in")
         return {deck.round: secrets_from_body(item, seat, deck.size) for item, deck in zip(rounds, decks, strict=True)}
 
-    def _by_seat(self, deck: Deck, secrets_by_seat: Mapping[int, Mapping[int, SeatSecrets]]) -> dict[int, SeatSecrets]:
+    def _by_seat(
+        self, deck: Deck | Reslot, secrets_by_seat: Mapping[int, Mapping[int, SeatSecrets]]
+    ) -> dict[int, SeatSecrets]:
         out: dict[int, SeatSecrets] = {}
         for seat in deck.participants:
             rounds = secrets_by_seat.get(seat)
@@ -288,8 +335,8 @@ class CardLedger:
     def cards_by_slot(self, secrets_by_seat: Mapping[int, Mapping[int, SeatSecrets]]) -> dict[int, int]:
         """Every slot's card (full knowledge for the audit's replay of the game)."""
         out: dict[int, int] = {}
-        for deck in self.rounds:
-            out.update(deck.cards_by_slot(self._by_seat(deck, secrets_by_seat)))
+        for deck in self.rounds:  # in order: a re-slotting reads the cards of the slots it moved
+            out.update(deck.cards_by_slot(self._by_seat(deck, secrets_by_seat), out))
         return out
 
 

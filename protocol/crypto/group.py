@@ -128,3 +128,82 @@ def scalar_product(scalars: list[bytes]) -> bytes:
     for s in scalars[1:]:
         result = scalar_mul(result, s)
     return result
+
+
+# -- what the shuffle and lock proofs need (protocol/cards/proofs.py) -------------------------------
+# Proof arithmetic keeps scalars as Python integers mod L (cheaper than a libsodium call per
+# operation) and turns them into 32 bytes only to multiply a point.
+
+GENERATOR_DOMAIN = b"sealed-table/proof-generator/v1"
+
+
+def base_mul_int(k: int) -> bytes:
+    """``k * G`` for the standard base point G (libsodium's precomputed table: ~6x a variable point)."""
+    k %= L
+    if k == 0:
+        raise GroupError("a zero scalar gives the identity")
+    return sodium.crypto_scalarmult_ed25519_base_noclamp(k.to_bytes(SCALAR_BYTES, "little"))
+
+
+def mul_int(element: bytes, k: int) -> bytes:
+    """``element * k`` for an integer scalar; an invalid element or a zero scalar is a :class:`GroupError`.
+
+    libsodium refuses any point off the curve, outside the prime-order subgroup, of small
+    order or non-canonical, so a proof that multiplies every element it is given validates it.
+    """
+    k %= L
+    if not isinstance(element, bytes) or len(element) != ELEMENT_BYTES or k == 0:
+        raise GroupError("invalid element or zero scalar")
+    if int.from_bytes(element, "little") & ((1 << 255) - 1) >= P:
+        raise GroupError("invalid element: non-canonical encoding")
+    try:
+        return sodium.crypto_scalarmult_ed25519_noclamp(k.to_bytes(SCALAR_BYTES, "little"), element)
+    except (sodium_errors.CryptoError, sodium_errors.RuntimeError) as exc:
+        raise GroupError("invalid element: not a point of the prime-order group") from exc
+
+
+def add(a: bytes, b: bytes) -> bytes:
+    """``a + b`` (the group law; the identity may come out, and is refused by any later multiplication)."""
+    try:
+        return sodium.crypto_core_ed25519_add(a, b)
+    except (sodium_errors.CryptoError, sodium_errors.RuntimeError, TypeError) as exc:
+        raise GroupError("invalid element in a sum") from exc
+
+
+def sub(a: bytes, b: bytes) -> bytes:
+    """``a - b``."""
+    try:
+        return sodium.crypto_core_ed25519_sub(a, b)
+    except (sodium_errors.CryptoError, sodium_errors.RuntimeError, TypeError) as exc:
+        raise GroupError("invalid element in a difference") from exc
+
+
+def generator(label: bytes) -> bytes:
+    """An element nobody knows the discrete logarithm of (relative to G or any other): hash-to-group.
+
+    Elligator over SHA-256 of a domain tag and ``label``; Pedersen commitments need
+    generators with no known relation, which only hashing gives.
+    """
+    element = sodium.crypto_core_ed25519_from_uniform(hashlib.sha256(frame(GENERATOR_DOMAIN, label)).digest())
+    if not is_element(element):  # pragma: no cover - probability ~2^-250
+        raise GroupError("the generator label hashes to an unusable element")
+    return element
+
+
+def hash_to_int(*parts: bytes, bits: int = 512) -> int:
+    """A challenge from framed ``parts``: SHA-512, reduced mod L (``bits`` < 253 gives a short challenge)."""
+    value = int.from_bytes(hashlib.sha512(frame(*parts)).digest(), "little")
+    return value % (1 << bits) if bits < 253 else value % L
+
+
+def int_scalar(data: object) -> int | None:
+    """A canonical 32-byte scalar as an integer (``0 <= k < L``), or None."""
+    if not isinstance(data, bytes) or len(data) != SCALAR_BYTES:
+        return None
+    value = int.from_bytes(data, "little")
+    return value if value < L else None
+
+
+def scalar_bytes(k: int) -> bytes:
+    """``k mod L`` as 32 little-endian bytes."""
+    return (k % L).to_bytes(SCALAR_BYTES, "little")

@@ -43,6 +43,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
 
 from .framing import frame, int_bytes, text_bytes
+from .padding import PaddingError, pad, unpad
 
 KEY_BYTES = 32
 NONCE_BYTES = 12
@@ -162,8 +163,13 @@ def seal(
     context: bytes,
     plaintext: bytes,
     nonce_source: Callable[[int], bytes],
+    size: int | None = None,
 ) -> bytes:
-    """``E || nonce || ChaCha20-Poly1305(plaintext, aad=context)`` for the recipient only.
+    """``E || nonce || ChaCha20-Poly1305(pad(plaintext), aad=context)`` for the recipient only.
+
+    The plaintext is padded (:mod:`.padding`) to ``size`` bytes, by default the next
+    whole block, so the length on the wire depends on public facts only, never on the
+    value sealed; pass ``size`` when the caller can fix it from public counts.
 
     ``E`` is the public half of :func:`delivery_key` for this context.  ``nonce_source(12)``
     gives the nonce (``SeededStream.token`` or ``SystemEntropy().token``).  The key is unique
@@ -179,7 +185,11 @@ def seal(
     nonce = nonce_source(NONCE_BYTES)
     if not isinstance(nonce, (bytes, bytearray)) or len(nonce) != NONCE_BYTES:
         raise SealError("the nonce source must give 12 bytes")
-    return e_public + bytes(nonce) + ChaCha20Poly1305(key).encrypt(bytes(nonce), bytes(plaintext), bytes(context))
+    try:
+        padded = pad(bytes(plaintext), size)
+    except PaddingError as exc:
+        raise SealError(str(exc)) from None
+    return e_public + bytes(nonce) + ChaCha20Poly1305(key).encrypt(bytes(nonce), padded, bytes(context))
 
 
 def open_sealed(recipient_private: AgreementKey, sender_public: bytes, context: bytes, ciphertext: bytes) -> bytes:
@@ -223,6 +233,10 @@ def _decrypt(key: bytes, context: bytes, ciphertext: bytes, why: str) -> bytes:
     body = bytes(ciphertext[KEY_BYTES:])
     nonce, sealed = body[:NONCE_BYTES], body[NONCE_BYTES:]
     try:
-        return ChaCha20Poly1305(key).decrypt(nonce, sealed, bytes(context))
+        padded = ChaCha20Poly1305(key).decrypt(nonce, sealed, bytes(context))
     except InvalidTag as exc:
         raise SealError(f"the sealed message does not open: {why}") from exc
+    try:
+        return unpad(padded)
+    except PaddingError as exc:
+        raise SealError(f"the sealed message is not padded correctly: {exc}") from None

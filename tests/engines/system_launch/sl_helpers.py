@@ -23,6 +23,7 @@ from engines.core import (
     PrivateDelivery,
     Referee,
 )
+from engines.core.referee import deliver
 from engines.system_launch import CARD_KIND, SystemLaunch
 from engines.system_launch.cards import KIND_COUNTS
 from engines.system_launch.state import AFTER_DEAL, DRAW
@@ -90,8 +91,7 @@ class Table:
             self.seats[pending.seat].cards[pending.slot] = self.truth.cards[pending.slot]
             self.push(TABLE, ("deal", pending.slot))
         elif isinstance(pending, PrivateDelivery):
-            for slot in pending.slots:
-                self.seats[pending.target].cards[slot] = self.truth.cards[slot]
+            deliver(pending, self.truth, self.seats)
             self.push(TABLE, ("delivered",))
         elif isinstance(pending, Chance):
             order = self.reshuffle_orders.pop(0) if self.reshuffle_orders else None
@@ -181,7 +181,8 @@ class CheckingReferee(Referee):
         elif isinstance(pending, PrivateDelivery):
             assert pending.what == "hacker-attack"
             assert list(pending.slots) == self.state.hands[pending.source]
-            self.allowed[pending.target].update(pending.slots)
+            self.allowed[pending.target].update(pending.fresh)
+            self.allowed[pending.source].update(pending.fresh)
         return super().resolve_table()
 
     def _push(self, seat: int, action: tuple, knowledge: Knowledge | None = None) -> None:

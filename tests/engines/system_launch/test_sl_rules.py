@@ -238,12 +238,15 @@ def test_hacker_attack_is_cancelled_by_firewall():
 
 def test_hacker_attack_shows_the_hand_to_the_attacker_alone_and_takes_one():
     t = two([HA0, F[0], F[1], F[2]], [P0, R0, H0, G0])
-    target_slots = list(t.state.hands[1])
+    old_slots = list(t.state.hands[1])
     t.push(0, ("play", t.slot_of(0, HA0), HA0, 1))
-    assert t.state.pending() == PrivateDelivery(1, 0, tuple(target_slots), "hacker-attack")
+    fresh = tuple(range(t.state.next_slot, t.state.next_slot + len(old_slots)))
+    assert t.state.pending() == PrivateDelivery(1, 0, tuple(old_slots), "hacker-attack", fresh)
     assert "no decision is pending" in unchanged(t, 1, ("pass",))
     t.resolve()
     assert t.state.pending() == Decision(0, "hacker-take")
+    target_slots = list(fresh)  # SL-10: the hand moved to fresh slots as it was shown
+    assert t.state.hands[1] == target_slots
     assert all(slot in t.seats[0].cards for slot in target_slots)
     view = t.state.view(t.seats[0])
     assert view["seen"] == {1: [[s, t.truth.cards[s]] for s in target_slots]}

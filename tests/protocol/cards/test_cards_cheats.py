@@ -125,56 +125,40 @@ def test_secrets_for_another_size_are_refused():
         deck.make_shuffle_pass(SeatSecrets.generate(0, N + 1, STREAM))
 
 
-# -- cheats the audit names ----------------------------------------------------------------
-def test_a_substituted_card_is_named_in_the_audit_and_its_slot_does_not_open():
+# -- cheats caught at their pass (the proofs) or named by the audit ------------------------
+def test_a_substituted_card_is_refused_at_its_pass_by_the_shuffle_proof():
     deck, secrets = new_deck(), secrets_for()
     body = deck.make_shuffle_pass(secrets[0])
-    # Seat 0 puts a card from outside the round (card 99) in place of one of its elements.
+    # Seat 0 puts a card from outside the round (card 99) in place of one of its elements:
+    # distinct, valid elements, so only the proof can tell (before proofs: the audit, at the end).
     body["elements"][3] = mul(card_element(ROOM, 99), secrets[0].scalar)
-    deck.accept_shuffle_pass(0, body)  # undetectable without proofs: distinct, valid elements
-    for s in (1, 2):
-        deck.accept_shuffle_pass(s, deck.make_shuffle_pass(secrets[s]))
-    run_locks(deck, secrets)
-    truth_slot = next(
-        deck.slots[j]
-        for j in range(N)
-        if not _opens_to_a_card(deck, secrets, deck.slots[j])  # the slot holding card 99
-    )
-    deck.deal(truth_slot, 1)
-    for other in (0, 2):
-        deck.accept_key(other, truth_slot, deck.key_for(truth_slot, secrets[other]))
-    with pytest.raises(CardProtocolError) as err:
-        deck.open_slot(truth_slot, deck.key_for(truth_slot, secrets[1]))
-    assert err.value.seat is None
-    seat, reason = deck.audit(secrets)
-    assert seat == 0 and "shuffle pass" in reason
+    err = refused(deck, 0, deck.accept_shuffle_pass, 0, body)
+    assert "shuffle pass" in err.reason and "proof" in err.reason
 
 
-def _opens_to_a_card(deck: Deck, secrets: dict[int, SeatSecrets], slot: int) -> bool:
-    element = deck.locked(slot)
-    for s in range(SEATS):
-        element = mul(element, invert(deck.key_for(slot, secrets[s])))
-    return element in deck.initial
-
-
-def test_a_garbled_element_in_a_later_shuffle_pass_names_that_seat():
+def test_a_garbled_element_in_a_later_shuffle_pass_is_refused_naming_that_seat():
     deck, secrets = new_deck(), secrets_for()
     run_shuffles(deck, secrets, 1)
     body = deck.make_shuffle_pass(secrets[1])
     body["elements"][2] = mul(body["elements"][2], fresh_scalar())
-    deck.accept_shuffle_pass(1, body)
-    deck.accept_shuffle_pass(2, deck.make_shuffle_pass(secrets[2]))
-    run_locks(deck, secrets)
-    assert deck.audit(secrets)[0] == 1
+    refused(deck, 1, deck.accept_shuffle_pass, 1, body)
 
 
 def test_a_lock_pass_with_a_wrong_inverse_breaks_the_draw_and_is_named():
+    """A wrong factor its author knows passes the lock proof (it proves knowledge, not the inverse)."""
+    from protocol.cards.proofs import prove_lock
+
     deck, secrets = new_deck(), secrets_for()
     run_shuffles(deck, secrets)
     deck.accept_lock_pass(0, deck.make_lock_pass(secrets[0]))
     wrong = scalar_mul(invert(fresh_scalar()), secrets[1].keys[0])
     body = deck.make_lock_pass(secrets[1])
     body["elements"][0] = mul(deck.current()[0], wrong)
+    factors = [scalar_mul(invert(secrets[1].scalar), k) for k in secrets[1].keys]
+    factors[0] = wrong
+    ctx = deck._proof_context("lock", 1)
+    multipliers = [int.from_bytes(f, "little") for f in factors]
+    body["proof"] = prove_lock(ctx, deck.current(), body["elements"], multipliers, [])
     deck.accept_lock_pass(1, body)
     deck.accept_lock_pass(2, deck.make_lock_pass(secrets[2]))
     with pytest.raises(CardProtocolError):

@@ -1,0 +1,74 @@
+"""The shuffle and lock proofs: complete for honest passes, refusing every altered statement or proof."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import SeededStream
+from protocol.cards.proofs import context, prove_lock, prove_shuffle, verify_lock, verify_shuffle
+from protocol.crypto.group import card_element, mul, mul_int, scalar_from
+
+N = 6
+STREAM = SeededStream(b"proof-tests")
+X = [card_element("room", c) for c in range(N)]
+S = scalar_from(STREAM.token(64))
+PERM = [3, 0, 5, 1, 4, 2]
+Y = [mul(X[PERM[j]], S) for j in range(N)]
+CTX = context("room", 0, "shuffle", 0, 1, N)
+PROOF = prove_shuffle(CTX, X, Y, PERM, S, [b"secret"])
+M = [int.from_bytes(scalar_from(STREAM.token(64)), "little") for _ in range(N)]
+W = [mul_int(Y[j], M[j]) for j in range(N)]
+LCTX = context("room", 0, "lock", 0, 1, N)
+LOCK = prove_lock(LCTX, Y, W, M, [b"secret"])
+
+
+def test_honest_passes_verify():
+    assert verify_shuffle(CTX, X, Y, PROOF)
+    assert verify_lock(LCTX, Y, W, LOCK)
+
+
+def test_a_tagged_substituted_or_reordered_output_is_refused():
+    tagged = [Y[0], mul(Y[0], scalar_from(STREAM.token(64))), *Y[2:]]
+    stranger = [mul(card_element("room", 99), S), *Y[1:]]
+    other_scalar = [mul(X[PERM[j]], scalar_from(STREAM.token(64))) if j == 0 else Y[j] for j in range(N)]
+    for outputs in (tagged, stranger, other_scalar, [Y[1], Y[0], *Y[2:]]):
+        assert not verify_shuffle(CTX, X, outputs, PROOF)
+
+
+def test_a_proof_is_bound_to_its_room_round_pass_and_seat():
+    for ctx in (
+        context("other", 0, "shuffle", 0, 1, N),
+        context("room", 1, "shuffle", 0, 1, N),
+        context("room", 0, "shuffle", 1, 1, N),
+        context("room", 0, "shuffle", 0, 2, N),
+    ):
+        assert not verify_shuffle(ctx, X, Y, PROOF)
+    assert not verify_lock(context("room", 0, "lock", 1, 1, N), Y, W, LOCK)
+
+
+def test_even_a_valid_shuffle_cannot_be_proven_with_a_false_witness():
+    wrong = prove_shuffle(CTX, X, Y, [0, 3, 5, 1, 4, 2], S, [b"secret"])  # not the permutation used
+    assert not verify_shuffle(CTX, X, Y, wrong)
+
+
+def test_a_copied_or_altered_lock_is_refused():
+    copied = [W[0], mul_int(Y[0], M[1]), *W[2:]]
+    assert not verify_lock(LCTX, Y, copied, LOCK)
+    assert not verify_lock(LCTX, Y, copied, prove_lock(LCTX, Y, copied, M, [b"secret"]))
+
+
+@pytest.mark.parametrize("field", ["c", "chain", "S", "ch", "k", "khat", "kp"])
+def test_malformed_shuffle_proofs_are_refused_without_raising(field):
+    value = PROOF[field]
+    for bad in (None, b"x", [b"x"] * N, bytes(32), (1).to_bytes(32, "little"), [bytes(32)] * len(value or [])):
+        assert not verify_shuffle(CTX, X, Y, {**PROOF, field: bad})
+    assert not verify_shuffle(CTX, X, Y, {k: v for k, v in PROOF.items() if k != field})
+    if isinstance(value, list):
+        changed = list(value)
+        changed[0] = value[1]
+        assert not verify_shuffle(CTX, X, Y, {**PROOF, field: changed})
+
+
+def test_malformed_lock_proofs_are_refused_without_raising():
+    for bad in (None, {}, {"ch": LOCK["ch"]}, {**LOCK, "z": LOCK["z"][:-1]}, {**LOCK, "ch": b"\xff" * 32}):
+        assert not verify_lock(LCTX, Y, W, bad)
