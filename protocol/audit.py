@@ -170,8 +170,11 @@ def _known_cards(table: Table, secrets: dict[int, Any]) -> tuple[dict[int, int],
             if rounds is not None and deck.round in rounds:
                 by_seat[seat] = rounds[deck.round]
         if len(by_seat) == len(deck.participants):
-            cards.update(deck.cards_by_slot(by_seat))
-            continue
+            try:  # in order: a re-slotting (SL-10) reads the cards of the slots it moved
+                cards.update(deck.cards_by_slot(by_seat, cards))
+                continue
+            except KeyError:  # a re-slotting of slots whose cards are unknown: open what can be opened
+                pass
         complete = False
         if deck.phase != "ready":
             continue
