@@ -219,7 +219,15 @@ def test_a_breach_is_named_when_an_honest_seat_closes_before_its_secrets(players
                 made.append(self)
 
         seed = f"breach-closes/{players}/{index}".encode()
-        play("collective-conflict", players, seed, "tenth-move-breach", 1, classes={1: Watched, 0: ClosesAtTheEnd})
+        play(
+            "collective-conflict",
+            players,
+            seed,
+            "tenth-move-breach",
+            1,
+            options={"max_rounds": 80},  # the round limit these games were played with before CC-22
+            classes={1: Watched, 0: ClosesAtTheEnd},
+        )
         if made[0].staged:
             break
     else:
