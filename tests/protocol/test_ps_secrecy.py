@@ -92,7 +92,7 @@ def _reseal_lengths(game: str, players: int, seed: bytes) -> tuple[int, int]:
     from protocol.crypto.padding import PAD_BLOCK
     from protocol.crypto.private import delivery_context, open_as_auditor, seal
 
-    run = play(game, players, seed)
+    run = play(game, players, seed, options={"max_rounds": 80} if game == "collective-conflict" else None)
     assert run.agreed() == "fair"
     entries = [parse(d) for d in run.log]
     room = entries[0].room
