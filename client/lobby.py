@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -60,6 +61,7 @@ PLAYABLE = playable()
 
 STYLE = (
     "QWidget#lobby { background: qlineargradient(x1:0, y1:0, x2:1, y2:1, stop:0 #15302a, stop:1 #0e1f2e); }"
+    "QScrollArea, QWidget#lobby_content { background: transparent; border: none; }"
     "QFrame#section { background: rgba(255,255,255,235); border-radius: 14px; }"
     "QLabel#title { color: white; font-size: 30px; font-weight: bold; }"
     "QLabel#tagline { color: #cfe3da; font-size: 14px; }"
@@ -329,7 +331,20 @@ class Lobby(QWidget):
         self.hosting_section: Section | None = None
         #: The room this window is joining: (section, room code) while waiting for the start.
         self.joining: tuple[Section, str] | None = None
-        root = QVBoxLayout(self)
+        # Everything scrolls rather than squash: once a room's panel opens below the sections,
+        # a window of 800 px cannot hold them all at their natural height.
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        content = QWidget(objectName="lobby_content")
+        self.scroll.setWidget(content)
+        self.scroll.viewport().setAutoFillBackground(False)
+        content.setAutoFillBackground(False)
+        outer.addWidget(self.scroll)
+        root = QVBoxLayout(content)
         root.setContentsMargins(36, 28, 36, 28)
         root.setSpacing(16)
         head = QHBoxLayout()
@@ -540,6 +555,13 @@ class Lobby(QWidget):
             self.level.setCurrentIndex(levels.index(wanted))
         self.level.blockSignals(False)
         self.level_form.setRowVisible(self.level, bool(levels))
+
+    def clear_statuses(self) -> None:
+        """Forget the lines of rooms and searches gone by (back from a game, they are stale)."""
+        if self.waiting():
+            return
+        for section in (self.local, self.lan, self.online):
+            section.set_status("")
 
     def ai_level(self) -> str:
         """The chosen AI level ("" when the game has none)."""

@@ -182,6 +182,7 @@ class MainWindow(QMainWindow):
         self._drop_screens()
         self.game = None
         self.stack.setCurrentWidget(self.lobby)
+        self.lobby.clear_statuses()
         self.lobby.retranslate()
         self.update_title()
 

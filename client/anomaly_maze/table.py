@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtCore import QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from engines.anomaly_maze.board import name as cell_name
@@ -75,10 +75,34 @@ class PlayerCard(QWidget):
     def show_player(self, title: str, player: dict[str, Any], win_mp: int, active: bool, over: bool = False) -> None:
         self.title, self.player, self.win_mp, self.active = title, player, win_mp, active
         self.over = over
-        status = status_text(player)
-        self.setFixedHeight(112 + 16 * (status.count("\n") + 1 if status else 0))
+        self._fit_height()
         self.setToolTip(tr("maze.respawn_at", cell=cell_name(player["respawn"])))
         self.update()
+
+    STATUS_TOP = 98
+
+    def _status_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setPixelSize(12)
+        return font
+
+    def status_height(self, width: int | None = None) -> int:
+        """Pixels the status lines need at ``width`` (wrapped: "Respawn on the next turn" is never cut off)."""
+        status = status_text(self.player) if self.player is not None else ""
+        if not status:
+            return 0
+        room = max(40, (self.width() if width is None else width) - 24)
+        metrics = QFontMetrics(self._status_font())
+        return metrics.boundingRect(QRect(0, 0, room, 10_000), int(Qt.TextFlag.TextWordWrap), status).height()
+
+    def _fit_height(self) -> None:
+        extra = self.status_height()
+        self.setFixedHeight(self.STATUS_TOP + 14 + extra if extra else 112)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
 
     def texts(self) -> list[str]:
         """Every text the card paints (for tests and accessibility)."""
@@ -126,10 +150,10 @@ class PlayerCard(QWidget):
             p.setPen(QColor("#cfd8d2"))
             p.drawText(QRectF(12, 80, w - 24, 18), Qt.AlignmentFlag.AlignVCenter, texts[3])
             if len(texts) > 4:
-                font.setBold(True)
-                p.setFont(font)
+                p.setFont(self._status_font())
                 p.setPen(QColor("#ffcf9a"))
-                p.drawText(QRectF(12, 98, w - 24, self.height() - 102), Qt.AlignmentFlag.AlignTop, texts[4])
+                flags = int(Qt.AlignmentFlag.AlignTop) | int(Qt.TextFlag.TextWordWrap)
+                p.drawText(QRectF(12, self.STATUS_TOP, w - 24, self.height() - self.STATUS_TOP - 2), flags, texts[4])
         finally:
             p.end()
 

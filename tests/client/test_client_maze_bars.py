@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from client.anomaly_maze import paint
@@ -59,3 +59,30 @@ def test_each_half_of_the_label_contrasts_with_what_lies_behind_it(qtbot, share,
     assert left < edge - 6 and right > edge + 6, "the label straddles the fill's edge"
     assert _best_contrast(with_text, without, left, edge - 2) >= 4.0, "readable on the fill"
     assert _best_contrast(with_text, without, edge + 2, right + 1) >= 4.0, "readable on the track"
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "ru"])
+def test_an_off_board_players_status_wraps_instead_of_being_cut_off(qtbot, language):
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QFontMetrics
+
+    from client.anomaly_maze.present import status_text
+    from client.i18n import LANGUAGE
+    from engines.core import Knowledge, registry
+
+    LANGUAGE.set(language)
+    try:
+        state = registry.get("anomaly-maze").new_state(2, {})
+        player = dict(state.view(Knowledge(None))["players"][0])
+        player.update(on_board=False, cell=None, countdown=0, blocked=2)
+        card = PlayerCard(0)
+        qtbot.addWidget(card)
+        card.resize(230, 100)
+        card.show()
+        card.show_player("Ada", player, 15, False)
+        text = status_text(player)
+        metrics = QFontMetrics(card._status_font())
+        needed = metrics.boundingRect(QRect(0, 0, card.width() - 24, 10_000), int(Qt.TextFlag.TextWordWrap), text)
+        assert card.height() >= card.STATUS_TOP + needed.height(), "every status line fits the card"
+    finally:
+        LANGUAGE.set("en")
