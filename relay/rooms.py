@@ -36,9 +36,9 @@ import aiomqtt
 import msgpack
 
 from . import topics
+from .address import RelayAddress, mqtt_client, parse_address
 from .errors import NoSuchSeat, RelayError, RelayUnreachable, RoomClosed, RoomFull, RoomNotFound, SeatTaken
-from .probe import parse_address, probe
-from .transport import NODELAY
+from .probe import probe
 
 #: No 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V: letters that survive being read out and typed back.
 ALPHABET = "ACDEFGHJKMNPQRTWXY"
@@ -123,26 +123,21 @@ class JoinRequest:
         return req
 
 
-def _client(host: str, port: int, peer: str) -> aiomqtt.Client:
-    return aiomqtt.Client(
-        host,
-        port,
-        identifier=f"st-lobby-{peer}-{os.urandom(3).hex()}",
-        protocol=aiomqtt.ProtocolVersion.V311,
-        clean_session=True,
-        keepalive=10,
-        timeout=10,
-        socket_options=[NODELAY],
-    )
+def _client(address: RelayAddress, peer: str) -> aiomqtt.Client:
+    return mqtt_client(address, "lobby", keepalive=10, timeout=10)  # client ids: 23 letters and digits at most
 
 
 async def _read_retained(client: aiomqtt.Client, filters: list[str], peer: str, timeout: float) -> dict[str, bytes]:
-    """Subscribe and collect retained messages until our own marker comes back (or ``timeout``)."""
+    """Subscribe and collect retained messages until our own marker comes back (or ``timeout``).
+
+    The marker is retained and its filter is the last of one SUBSCRIBE, so it comes after the
+    retained messages of the other filters on every broker we know (Aedes sends a non-retained
+    marker before them); it is cleared again afterwards.
+    """
     marker_topic = topics.sync("lobby", peer)
     marker = os.urandom(8)
-    for f in [*filters, marker_topic]:
-        await client.subscribe(f, qos=1)
-    await client.publish(marker_topic, marker, qos=1)
+    await client.publish(marker_topic, marker, qos=1, retain=True)
+    await client.subscribe([(f, 1) for f in [*filters, marker_topic]])
     got: dict[str, bytes] = {}
 
     async def collect() -> None:
@@ -154,23 +149,28 @@ async def _read_retained(client: aiomqtt.Client, filters: list[str], peer: str, 
                 continue
             got[m.topic.value] = payload
 
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(collect(), timeout)
+    try:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(collect(), timeout)
+    finally:
+        with contextlib.suppress(aiomqtt.MqttError):
+            await client.publish(marker_topic, b"", qos=1, retain=True)
     return got
 
 
-async def _connect_checked(relay: str, timeout: float) -> tuple[str, int]:
-    host, port = parse_address(relay)
-    await probe(host, port, timeout)
-    return host, port
+async def _connect_checked(relay: str | RelayAddress, timeout: float) -> RelayAddress:
+    address = parse_address(relay)
+    await probe(address, timeout)
+    return address
 
 
-async def list_rooms(relay: str, timeout: float = 4.0) -> list[LobbyCard]:
+async def list_rooms(relay: str | RelayAddress, timeout: float = 4.0) -> list[LobbyCard]:
     """The open rooms of a relay (oldest first)."""
-    host, port = await _connect_checked(relay, timeout)
+    address = await _connect_checked(relay, timeout)
+    relay = str(address)  # what messages show: never the password
     peer = "list-" + os.urandom(4).hex()
     try:
-        async with _client(host, port, peer) as client:
+        async with _client(address, peer) as client:
             got = await _read_retained(client, [topics.LOBBY_FILTER], peer, timeout)
     except aiomqtt.MqttError as exc:
         raise RelayUnreachable(f"relay {relay}: {exc}") from None
@@ -190,7 +190,7 @@ class RoomHost:
 
     def __init__(
         self,
-        relay: str,
+        relay: str | RelayAddress,
         game: str,
         players: int,
         peer: str,
@@ -201,7 +201,7 @@ class RoomHost:
         on_change: Callable[[LobbyCard], None] | None = None,
         auto_start: bool = True,
     ) -> None:
-        self.relay = relay
+        self.relay = parse_address(relay)  # str() of it (cards, messages) never shows the password
         self.game = game
         self.players = players
         self.peer = topics.check_peer(peer)
@@ -228,7 +228,7 @@ class RoomHost:
             self.players,
             len(self.seats),
             self.name,
-            self.relay,
+            str(self.relay),  # never the password: the card is public
             status,
             self.created,
             tuple(self.holder_name(s) for s in range(self.players)),
@@ -317,10 +317,10 @@ class RoomHost:
 
     # -- gathering ----------------------------------------------------------------------------
     async def gather(self, timeout: float | None = None) -> list[bytes]:
-        host, port = await _connect_checked(self.relay, 4.0)
+        address = await _connect_checked(self.relay, 4.0)
         self._wake = asyncio.Event()
         try:
-            async with _client(host, port, self.peer) as client:
+            async with _client(address, self.peer) as client:
                 lobby, seats = topics.lobby(self.code), topics.seats(self.code)
                 existing = await _read_retained(client, [lobby, seats], self.peer, 3.0)
                 if existing.get(lobby):
@@ -416,9 +416,9 @@ class RoomHost:
 
     async def close(self) -> None:
         """The game is over, or the host cancelled: take the card off the lobby and clear the room's topics."""
-        host, port = parse_address(self.relay)
+        address = parse_address(self.relay)
         with contextlib.suppress(aiomqtt.MqttError, OSError):
-            async with _client(host, port, self.peer) as client:
+            async with _client(address, self.peer) as client:
                 await client.publish(topics.lobby(self.code), b"", qos=1, retain=True)
                 if not self._started:
                     await client.publish(topics.seats(self.code), b"", qos=1, retain=True)
@@ -427,7 +427,7 @@ class RoomHost:
 
 
 async def join_room(
-    relay: str,
+    relay: str | RelayAddress,
     code: str,
     peer: str,
     name: str,
@@ -447,10 +447,11 @@ async def join_room(
     """
     code = normalize_code(code)
     topics.check_peer(peer)
-    host, port = await _connect_checked(relay, 4.0)
+    address = await _connect_checked(relay, 4.0)
+    relay = str(address)  # what messages show: never the password
     asked = False
     try:
-        async with _client(host, port, peer) as client:
+        async with _client(address, peer) as client:
             try:
                 got = await _read_retained(client, [topics.lobby(code), topics.seats(code)], peer, 4.0)
                 lobby = LobbyCard.decode(got.get(topics.lobby(code), b""))
