@@ -140,7 +140,8 @@ async def _open(
     except (ConnectionError, asyncio.IncompleteReadError):
         if context is not None:
             raise WrongTransport(
-                f"{where} closed the connection during the TLS handshake: port {address.port} may not speak TLS"
+                f"{where} does not speak TLS on port {address.port}: it closed the connection during the handshake"
+                f" (try {_plain_scheme(address)} or the relay's TLS port)"
             ) from None
         raise RelayUnreachable(f"cannot reach relay {where}: the connection was reset") from None
     except OSError as exc:
