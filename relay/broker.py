@@ -146,7 +146,12 @@ class _LimitedBroker(Broker):
         if handler is None:
             return
         if "#" in topic_filter or "+" in topic_filter:
-            matching = [m for t, m in list(self._retained_messages.items()) if self._matches(t, topic_filter)]
+            prefix = topic_filter.split("+", 1)[0].split("#", 1)[0]  # a cheap test first: the room's part
+            matching = [
+                m
+                for t, m in list(self._retained_messages.items())
+                if t.startswith(prefix) and self._matches(t, topic_filter)
+            ]
         else:
             found = self._retained_messages.get(topic_filter)
             matching = [found] if found is not None else []

@@ -171,6 +171,10 @@ class RateLimit:
         return True
 
 
+def rest_is_sync(topic: str, prefix: str) -> bool:
+    return topic.startswith(prefix + "sync/")
+
+
 def _want_payload(seq: int) -> bytes:
     return msgpack.packb({"seq": seq}, use_bin_type=True)
 
@@ -227,6 +231,7 @@ class RoomTransport:
         self._window_end = -1  # log/0 .. log/{_window_end} are subscribed on this connection
         self._notice_end = -1  # and the notices of entries up to here
         self._marker_back: asyncio.Event | None = None
+        self._marker_topic = ""
         self._ahead = asyncio.Event()  # an entry came: maybe subscribe the next window
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
@@ -382,19 +387,20 @@ class RoomTransport:
         first, self._notice_end = self._notice_end + 1, max(self._notice_end, last)
         return [(topics.notice_filter(room, seq), 1) for seq in range(first, last + 1)]
 
-    async def _read_step(self, client: aiomqtt.Client, last: int) -> bool:
+    async def _read_step(self, client: aiomqtt.Client, last: int, step: int) -> bool:
         """Subscribe the log up to ``last`` (and a retained marker after it); True once the marker is back.
 
-        The marker is *retained* and its filter is the last of the same SUBSCRIBE, so every broker
+        The marker is *retained* on a topic of its own for this step (not subscribed before, so
+        it cannot come back live), and its filter is the last of the same SUBSCRIBE: every broker
         we know sends it after the retained entries of the filters before it (Aedes sends a
-        non-retained marker before them).  Notices come after the marker: the read-back does
-        not wait for them.
+        non-retained marker before them).  Notices come after the marker: the read-back does not
+        wait for them.
         """
-        sync_topic = topics.sync(self.session.room, self.peer_id)
+        self._marker_topic = f"{topics.sync(self.session.room, self.peer_id)}/{step}"
         self._marker = os.urandom(8)
         self._marker_back = asyncio.Event()
-        await client.publish(sync_topic, self._marker, qos=1, retain=True)
-        filters = [*self._window_filters(self._window_end + 1, last), (sync_topic, 1)]
+        await client.publish(self._marker_topic, self._marker, qos=1, retain=True)
+        filters = [*self._window_filters(self._window_end + 1, last), (self._marker_topic, 1)]
         if self._head() >= 0:
             filters += self._notice_filters(last)
         self._window_end = max(self._window_end, last)
@@ -403,21 +409,25 @@ class RoomTransport:
             await asyncio.wait_for(self._marker_back.wait(), SYNC_TIMEOUT_S)
         except TimeoutError:
             return False
+        finally:
+            with contextlib.suppress(aiomqtt.MqttError):
+                await client.unsubscribe(self._marker_topic)
+                await client.publish(self._marker_topic, b"", qos=1, retain=True)  # leave no marker behind
         return True
 
     async def _fetcher(self, client: aiomqtt.Client) -> None:
         """Read the log back window by window, then keep the windows ahead of the head and fetch what stalls."""
+        step = 0
         while True:
             head = self._head()
-            if not await self._read_step(client, max(head, self._window_end) + WINDOW):
+            step += 1
+            if not await self._read_step(client, max(head, self._window_end) + WINDOW, step):
                 log.warning("%s: read-back marker did not come back; carrying on without it", self.peer_id)
                 break
             await self._apply_backlog()
             head = self._head()
             if self._window_end >= head + WINDOW and (head < 0 or self._notice_end >= self._window_end):
                 break  # a whole window past the head is read, and empty: the log ends here
-        with contextlib.suppress(aiomqtt.MqttError):
-            await client.publish(topics.sync(self.session.room, self.peer_id), b"", qos=1, retain=True)
         self._after_sync()
         await client.subscribe(topics.presence_filter(self.session.room), qos=1)
         await self._follow(client)
@@ -515,7 +525,6 @@ class RoomTransport:
     async def _reader(self, client: aiomqtt.Client) -> None:
         room = self.session.room
         prefix = f"{topics.ROOT}/room/{room}/"
-        sync_topic = topics.sync(room, self.peer_id)
         count = 0
         async for message in client.messages:
             count += 1
@@ -525,8 +534,8 @@ class RoomTransport:
             if not topic.startswith(prefix):
                 continue  # another room's traffic (a relay that sends it anyway): none of ours
             payload = bytes(message.payload) if isinstance(message.payload, bytes | bytearray) else b""
-            if topic == sync_topic:
-                if payload == self._marker and self._marker_back is not None:
+            if rest_is_sync(topic, prefix):
+                if topic == self._marker_topic and payload == self._marker and self._marker_back is not None:
                     self._marker_back.set()
                 continue
             rest = topic[len(prefix) :]

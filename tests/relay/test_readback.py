@@ -36,8 +36,8 @@ async def flood(address: str, room: str, count: int, base: int) -> None:
     host, port = address.rsplit(":", 1)
     async with aiomqtt.Client(host, int(port), identifier="stranger" + os.urandom(4).hex()) as c:
         for i in range(count):
-            topic = topics.log(room, base + i) if i % 2 else f"{topics.ROOT}/room/{room}/notice/7/{base + i}/vote"
-            await c.publish(topic, b"garbage-" + os.urandom(24), qos=0, retain=True)
+            topic = topics.log(room, base + i) if i % 5 else f"{topics.ROOT}/room/{room}/notice/7/{base + i}/vote"
+            await c.publish(topic, b"garbage-" + os.urandom(24), qos=1, retain=True)
         await c.publish(topics.log(room, base + count), b"last garbage", qos=1, retain=True)
 
 
@@ -47,13 +47,15 @@ def test_a_flood_of_retained_garbage_before_and_after_the_game_hides_nothing(any
 
     async def main() -> None:
         room = "FLOODA"
-        await flood(any_relay.address, room, 1500, 100_000)
+        # Mosquitto queues at most 1,000 messages per client; amqtt has no such limit and stores slowly.
+        count = 1500 if any_relay.kind == "mosquitto" else 300
+        await flood(any_relay.address, room, count, 100_000)
         a, b = StubSession(room, 0, length=120), StubSession(room, 1, length=120)
         await asyncio.wait_for(
             asyncio.gather(make_peer(any_relay.address, a, "a").run(), make_peer(any_relay.address, b, "b").run()), 40
         )
         assert a.table.head == b.table.head == 119
-        await flood(any_relay.address, room, 1500, 200_000)
+        await flood(any_relay.address, room, count, 200_000)
         late = StubSession(room, None, length=120)
         await asyncio.wait_for(make_peer(any_relay.address, late, "late").run(), 30)
         assert [e.data for e in late.table.log] == [e.data for e in a.table.log]
