@@ -39,6 +39,7 @@ from . import topics
 from .address import RelayAddress, mqtt_client, parse_address
 from .errors import NoSuchSeat, RelayError, RelayUnreachable, RoomClosed, RoomFull, RoomNotFound, SeatTaken
 from .probe import probe
+from .transport import QUIET_S
 
 #: No 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V: letters that survive being read out and typed back.
 ALPHABET = "ACDEFGHJKMNPQRTWXY"
@@ -128,30 +129,36 @@ def _client(address: RelayAddress, peer: str) -> aiomqtt.Client:
 
 
 async def _read_retained(client: aiomqtt.Client, filters: list[str], peer: str, timeout: float) -> dict[str, bytes]:
-    """Subscribe and collect retained messages until our own marker comes back (or ``timeout``).
+    """Subscribe and collect retained messages until our own marker is back and the relay is quiet.
 
-    The marker is retained and its filter is the last of one SUBSCRIBE, so it comes after the
-    retained messages of the other filters on every broker we know (Aedes sends a non-retained
-    marker before them); it is cleared again afterwards.
+    The marker is retained and its filter is the last of one SUBSCRIBE, so Mosquitto and amqtt send
+    it after the retained messages of the other filters; Aedes may send it first and the rest
+    right after, so the read ends only once nothing more came for a moment.  ``timeout`` bounds it all.
     """
     marker_topic = topics.sync("lobby", peer)
     marker = os.urandom(8)
     await client.publish(marker_topic, marker, qos=1, retain=True)
     await client.subscribe([(f, 1) for f in [*filters, marker_topic]])
     got: dict[str, bytes] = {}
-
-    async def collect() -> None:
-        async for m in client.messages:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    marker_back = False
+    messages = client.messages
+    try:
+        while True:
+            left = deadline - loop.time()
+            wait = min(QUIET_S, left) if marker_back else left
+            if wait <= 0:
+                break
+            try:
+                m = await asyncio.wait_for(messages.__anext__(), wait)
+            except TimeoutError:
+                break  # quiet after the marker (or no marker within the timeout)
             payload = bytes(m.payload) if isinstance(m.payload, bytes | bytearray) else b""
             if m.topic.value == marker_topic:
-                if payload == marker:
-                    return
+                marker_back = marker_back or payload == marker
                 continue
             got[m.topic.value] = payload
-
-    try:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(collect(), timeout)
     finally:
         with contextlib.suppress(aiomqtt.MqttError):
             await client.publish(marker_topic, b"", qos=1, retain=True)

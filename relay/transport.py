@@ -142,6 +142,10 @@ RESTORE_INTERVAL_S = 1.0
 #: Log topics subscribed per read-back step and ahead of the head while playing (each exact:
 #: at most one retained message each, so no flood of garbage can crowd out the entries).
 WINDOW = 64
+#: The read-back ends only after this long without a log message (brokers that send their marker
+#: early send the rest right after it), and waits for that at most QUIET_MAX_S.
+QUIET_S = 0.1
+QUIET_MAX_S = 2.0
 #: Seconds without a new entry before the transport fetches the next ones again and asks the peers.
 REFETCH_S = 3.0
 REFETCH_MAX_S = 30.0
@@ -169,6 +173,12 @@ class RateLimit:
             return False
         self._state[key] = (tokens - 1.0, now)
         return True
+
+
+def _log_order(item: tuple[str, bytes]) -> tuple[int, int, str]:
+    """Log entries first, by sequence number; then notices (a stable sort keeps arrival order per topic)."""
+    seq = topics.parse_log_seq(item[0]) if "/log/" in item[0] else None
+    return (0 if seq is not None else 1, seq or 0, item[0])
 
 
 def rest_is_sync(topic: str, prefix: str) -> bool:
@@ -232,6 +242,7 @@ class RoomTransport:
         self._notice_end = -1  # and the notices of entries up to here
         self._marker_back: asyncio.Event | None = None
         self._marker_topic = ""
+        self._last_message = 0.0  # when the read-back last brought a log or notice message
         self._ahead = asyncio.Event()  # an entry came: maybe subscribe the next window
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
@@ -240,7 +251,9 @@ class RoomTransport:
         self._client: aiomqtt.Client | None = None
         self._marker = b""
         self._sent: dict[str, bytes] = {}  # published on the current connection
-        self._backlog: dict[str, bytes] = {}  # read-back not yet handed to the session
+        #: Read-back not yet handed to the session, every copy in arrival order (a valid entry put back
+        #: while a stranger overwrites the topic must not be lost behind the garbage that came after it).
+        self._backlog: list[tuple[str, bytes]] = []
         self._idle_pending = False
         self._unsettled_copy: tuple[str, bytes] | None = None  # the last entry queued unapplied
 
@@ -427,7 +440,12 @@ class RoomTransport:
             await self._apply_backlog()
             head = self._head()
             if self._window_end >= head + WINDOW and (head < 0 or self._notice_end >= self._window_end):
-                break  # a whole window past the head is read, and empty: the log ends here
+                # The log seems to end here.  Some brokers (Aedes) may send the marker before the
+                # retained entries of the same SUBSCRIBE: decide only once the room has been quiet.
+                await self._quiet()
+                await self._apply_backlog()
+                if self._window_end >= self._head() + WINDOW:
+                    break  # a whole window past the head is read, and empty: the log ends here
         self._after_sync()
         await client.subscribe(topics.presence_filter(self.session.room), qos=1)
         await self._follow(client)
@@ -458,15 +476,19 @@ class RoomTransport:
                 await client.publish(topics.want(self.session.room, self.peer_id), _want_payload(head + 1), qos=0)
                 stalled_since, wait = time.monotonic(), min(wait * 2, REFETCH_MAX_S)
 
+    async def _quiet(self) -> None:
+        """Wait until no log or notice message came for :data:`QUIET_S` (at most :data:`QUIET_MAX_S`)."""
+        deadline = time.monotonic() + QUIET_MAX_S
+        while time.monotonic() < deadline:
+            idle = time.monotonic() - self._last_message
+            if idle >= QUIET_S:
+                return
+            await asyncio.sleep(QUIET_S - idle)
+
     async def _apply_backlog(self) -> None:
         """Hand the read-back to the session in log order, a few entries per loop turn."""
-        backlog, self._backlog = self._backlog, {}
-
-        def order(item: tuple[str, bytes]) -> tuple[int, int, str]:
-            seq = topics.parse_log_seq(item[0]) if "/log/" in item[0] else None
-            return (0 if seq is not None else 1, seq or 0, item[0])
-
-        for i, (topic, payload) in enumerate(sorted(backlog.items(), key=order)):
+        backlog, self._backlog = self._backlog, []
+        for i, (topic, payload) in enumerate(sorted(backlog, key=_log_order)):
             if "/log/" in topic:
                 self._on_log(topic, payload)
             else:
@@ -544,8 +566,9 @@ class RoomTransport:
             elif rest.startswith("want/"):
                 self._on_want(payload)
             elif not self._synced and rest.startswith(("log/", "notice/")):
+                self._last_message = time.monotonic()
                 self._seen[topic] = payload
-                self._backlog[topic] = payload  # read-back: handed over in order once complete
+                self._backlog.append((topic, payload))  # read-back: handed over in order once complete
             elif rest.startswith("log/"):
                 self._on_log(topic, payload)
                 self._ahead.set()
@@ -637,8 +660,8 @@ class RoomTransport:
         The session sees the whole read-back before it may write anything, so a restarted peer
         knows every entry it wrote before it was killed and never writes one of them differently.
         """
-        backlog, self._backlog = self._backlog, {}
-        for topic, payload in sorted(backlog.items()):  # what came after the last marker (rare)
+        backlog, self._backlog = self._backlog, []
+        for topic, payload in sorted(backlog, key=_log_order):  # what came after the last marker (rare)
             if "/log/" in topic:
                 self._on_log(topic, payload)
             else:
