@@ -275,6 +275,19 @@ _M: dict[str, tuple[str, str, str]] = {
     "settings.speed": ("Bot speed", "Szybkość botów", "Скорость ботов"),
     "settings.relays": ("Remembered relays", "Zapamiętane przekaźniki", "Запомненные ретрансляторы"),
     "settings.forget": ("Forget the selected relay", "Zapomnij wybrany przekaźnik", "Забыть выбранный ретранслятор"),
+    "settings.relay_ca_file": (
+        "CA file (relay's own)",
+        "Plik CA (własny przekaźnika)",
+        "Файл CA (свой у ретранслятора)",
+    ),
+    "settings.relay_cert_file": ("Client certificate", "Certyfikat klienta", "Сертификат клиента"),
+    "settings.relay_key_file": ("Client key", "Klucz klienta", "Ключ клиента"),
+    "settings.relay_password": ("Relay password", "Hasło przekaźnika", "Пароль ретранслятора"),
+    "settings.passwords_kept": (
+        "For the relay selected above. Passwords are kept in {path}, a file only you can read.",
+        "Dla przekaźnika wybranego powyżej. Hasła są zapisane w {path}, pliku, który możesz czytać tylko ty.",
+        "Для выбранного выше ретранслятора. Пароли хранятся в {path}, файле, который можете читать только вы.",
+    ),
     "settings.where": ("Kept in {path}", "Zapisane w {path}", "Хранится в {path}"),
     "settings.save_failed": (
         "The settings could not be saved: {reason}",
