@@ -242,6 +242,7 @@ class RoomTransport:
         self._notice_end = -1  # and the notices of entries up to here
         self._marker_back: asyncio.Event | None = None
         self._marker_topic = ""
+        self._cleanups: set[asyncio.Future[None]] = set()
         self._last_message = 0.0  # when the read-back last brought a log or notice message
         self._ahead = asyncio.Event()  # an entry came: maybe subscribe the next window
         self._wake = asyncio.Event()
@@ -423,18 +424,36 @@ class RoomTransport:
         except TimeoutError:
             return False
         finally:
-            with contextlib.suppress(aiomqtt.MqttError):
-                await client.unsubscribe(self._marker_topic)
-                await client.publish(self._marker_topic, b"", qos=1, retain=True)  # leave no marker behind
+            cleanup = asyncio.ensure_future(self._clear_marker(client, self._marker_topic))
+            self._cleanups.add(cleanup)
+            cleanup.add_done_callback(self._cleanups.discard)
         return True
+
+    async def _clear_marker(self, client: aiomqtt.Client, topic: str) -> None:
+        """Leave no marker behind (in the background: the read-back does not wait for it)."""
+        with contextlib.suppress(aiomqtt.MqttError):
+            await client.unsubscribe(topic)
+            await client.publish(topic, b"", qos=1, retain=True)
 
     async def _fetcher(self, client: aiomqtt.Client) -> None:
         """Read the log back window by window, then keep the windows ahead of the head and fetch what stalls."""
-        step = 0
+        step, room = 0, self.session.room
         while True:
-            head = self._head()
             step += 1
-            if not await self._read_step(client, max(head, self._window_end) + WINDOW, step):
+            if not await self._read_step(client, max(self._head(), self._window_end) + WINDOW, step):
+                log.warning("%s: read-back marker did not come back; carrying on without it", self.peer_id)
+                break
+            # While the last entry of the window is on the relay, the log goes on: ask for the next
+            # window at once and hand this one to the session meanwhile.
+            failed = False
+            while topics.log(room, self._window_end) in self._seen:
+                step += 1
+                following = asyncio.ensure_future(self._read_step(client, self._window_end + WINDOW, step))
+                await self._apply_backlog()
+                if not await following:
+                    failed = True
+                    break
+            if failed:
                 log.warning("%s: read-back marker did not come back; carrying on without it", self.peer_id)
                 break
             await self._apply_backlog()
