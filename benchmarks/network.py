@@ -24,7 +24,7 @@ Everything runs against a real ``mosquitto`` started here with the shipped confi
    network (four sessions passing bytes in memory), ``time.process_time`` per call.
 3. Rebuild: a restarted seat reads a long game (``--rebuild`` entries of a 6-seat System Launch
    with random bots, played in memory and stored retained) back from the broker and applies it; the time
-   from ``run()`` until the transport says Connected (read back, may act), median of three.
+   from ``run()`` until the transport says Connected (read back, may act), median of five.
 4. Load: N concurrent 4-player games (4N peers, each with its own MQTT connection) spread
    over worker processes; entries per second, latency p50/p99, and desyncs (a game whose
    peers disagree on the final state hash or whose audit is not fair) — which must be 0.
@@ -516,7 +516,7 @@ def long_log(want: int) -> tuple[bytes, list[bytes]]:
         GAME, BOT = saved
 
 
-async def rebuild_seconds(broker: str, seed: bytes, log: list[bytes], rounds: int = 3) -> list[float]:
+async def rebuild_seconds(broker: str, seed: bytes, log: list[bytes], rounds: int = 5) -> list[float]:
     """Seconds for a restarted seat's transport to read ``log`` back and apply it (until Connected)."""
     from relay.transport import Connected
 
