@@ -22,7 +22,10 @@ Everything runs against a real ``mosquitto`` started here with the shipped confi
    variant (all four peers in one process, so the three receivers verify one after another).
 2. CPU: what one peer spends per received entry and per own action, measured without any
    network (four sessions passing bytes in memory), ``time.process_time`` per call.
-3. Load: N concurrent 4-player games (4N peers, each with its own MQTT connection) spread
+3. Rebuild: a restarted seat reads a long game (``--rebuild`` entries of a 6-seat System Launch
+   with random bots, played in memory and stored retained) back from the broker and applies it; the time
+   from ``run()`` until the transport says Connected (read back, may act), median of five.
+4. Load: N concurrent 4-player games (4N peers, each with its own MQTT connection) spread
    over worker processes; entries per second, latency p50/p99, and desyncs (a game whose
    peers disagree on the final state hash or whose audit is not fair) — which must be 0.
 
@@ -473,6 +476,87 @@ def cpu_per_entry(games: int = 3) -> dict[str, list[float]]:
     return cost
 
 
+# -- rebuild: a restarted seat reads a long game back -----------------------------------------------
+REBUILD_GAME, REBUILD_SEATS, REBUILD_BOT = "system-launch", 6, "random"
+
+
+def long_log(want: int) -> tuple[bytes, list[bytes]]:
+    """The first ``want`` entries (or all, if fewer) of the longest of a few games played in memory; (seed, entries).
+
+    Random bots at a 6-seat System Launch table make long games (about 450 entries in ten seconds).
+    """
+    global GAME, BOT
+    saved, GAME, BOT = (GAME, BOT), REBUILD_GAME, REBUILD_BOT
+    try:
+        best: tuple[bytes, list[bytes]] = (b"", [])
+        for g in range(8):
+            seed = bytes([g + 9]) * 32
+            made = [make_session("REBUILD", seed, s, n=REBUILD_SEATS) for s in range(REBUILD_SEATS)]
+            sessions, secrets = [m[0] for m in made], [m[1] for m in made]
+            wire: list[tuple[int, bytes]] = []
+            cost: dict[str, list[float]] = {}
+            for s in range(REBUILD_SEATS):
+                _bot_turns(s, sessions[s].take_events(), sessions, secrets, cost)
+                wire += [(s, o.data) for o in sessions[s].take_outgoing()]
+            while wire:
+                source, data = wire.pop(0)
+                for s in range(REBUILD_SEATS):
+                    if s != source:
+                        _bot_turns(s, sessions[s].receive(data, 0), sessions, secrets, cost)
+                        wire += [(s, o.data) for o in sessions[s].take_outgoing()]
+            table = sessions[0].table
+            assert table is not None
+            log = [bytes(e.data) for e in table.log][:want]
+            if len(log) > len(best[1]):
+                best = (seed, log)
+            if len(log) >= want:
+                break
+        return best
+    finally:
+        GAME, BOT = saved
+
+
+async def rebuild_seconds(broker: str, seed: bytes, log: list[bytes], rounds: int = 5) -> list[float]:
+    """Seconds for a restarted seat's transport to read ``log`` back and apply it (until Connected)."""
+    from relay.transport import Connected
+
+    room = "REBUILD"  # the room the entries were written for (a fresh broker per run)
+    host, port = broker.rsplit(":", 1)
+    async with aiomqtt.Client(host, int(port), identifier="rebuildpub" + os.urandom(3).hex()) as c:
+        for seq, data in enumerate(log):
+            await c.publish(topics.log(room, seq), data, qos=1, retain=True)
+    keys, secrets, _ = seat_material(seed, REBUILD_SEATS)
+    out = []
+    for r in range(rounds):
+        session = PeerSession.join(room, 1, keys[1], secrets[1], keys[0].public_bytes())
+        done = asyncio.Event()
+
+        def driver(events: list[Any], done: asyncio.Event = done) -> None:
+            if any(isinstance(e, Connected) for e in events):
+                done.set()
+
+        transport = RoomTransport(broker, session, f"rebuild{r}", driver)
+        started = time.perf_counter()
+        task = asyncio.ensure_future(transport.run())
+        await asyncio.wait_for(done.wait(), 120)
+        out.append(time.perf_counter() - started)
+        head = session.table.head if session.table is not None else -1
+        assert head >= len(log) - 1, f"the rebuild read {head + 1} of {len(log)} entries"
+        transport.stop()
+        await task
+    return out
+
+
+def report_rebuild(broker: str, want: int) -> None:
+    seed, log = long_log(want)
+    seconds = asyncio.run(rebuild_seconds(broker, seed, log))
+    print(
+        f"REBUILD a {len(log)}-entry {REBUILD_GAME} game ({REBUILD_SEATS} seats): a restarted seat's read-back until "
+        f"it may act: median {1000 * statistics.median(seconds):.0f} ms "
+        f"({', '.join(f'{1000 * x:.0f}' for x in seconds)} ms)"
+    )
+
+
 # -- load ------------------------------------------------------------------------------------------
 
 
@@ -635,6 +719,7 @@ def main() -> int:
     )
     p.add_argument("--cpu-games", type=int, default=2, help="games for the per-entry CPU figures (0: skip)")
     p.add_argument("--in-process", action="store_true", help="also time the old all-peers-in-one-process variant")
+    p.add_argument("--rebuild", type=int, default=400, help="entries of the game a restarted seat reads back (0: skip)")
     args = p.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="sealed-bench-"))
     proc = None
@@ -647,6 +732,8 @@ def main() -> int:
             report_latency(broker, args.latency_games, args.in_process, args.think_ms, args.seats)
         if args.cpu_games:
             report_cpu(args.cpu_games)
+        if args.rebuild:
+            report_rebuild(broker, args.rebuild)
         for games in args.games:
             before = cpu_seconds(proc.pid) if proc else None
             r = load_run(broker, games, args.workers)

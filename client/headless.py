@@ -41,6 +41,7 @@ from protocol.savefile import dump
 from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
 from protocol.session import PeerSession
 from protocol.table import SeatInfo
+from relay.address import RelayAddress, parse_address
 from relay.errors import RelayError
 from relay.invitation import BadInvitation, fingerprint, grouped, is_link, normalize_fingerprint, parse_invitation
 from relay.rooms import JoinRequest, RoomHost, join_room, normalize_code
@@ -163,7 +164,18 @@ class BotSeat:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m client.headless", description=__doc__.split("\n\n")[0])
-    p.add_argument("--relay", default=None, help="HOST:PORT of the relay (a --join invitation link names it)")
+    p.add_argument(
+        "--relay",
+        default=None,
+        help="the relay (a --join invitation link names it): HOST[:PORT], mqtt://, mqtts://HOST (TLS, port 8883), "
+        "ws:// or wss://HOST[:PORT][/PATH]; USER[:PASSWORD]@ before the host for a relay that needs a login",
+    )
+    p.add_argument("--ca-file", default=None, help="TLS: trust this CA certificate file (default: the system's)")
+    p.add_argument("--cert", default=None, help="TLS: a client certificate file (PEM), for relays that ask for one")
+    p.add_argument("--key", default=None, help="TLS: the client certificate's key file (if not in --cert)")
+    p.add_argument(
+        "--password-file", type=Path, default=None, help="read the relay password from this file (not the command line)"
+    )
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--create", metavar="GAME", help="open a room for GAME (e.g. system-launch)")
     mode.add_argument("--join", metavar="INVITATION", help="join a room: an invitation link, or a room code")
@@ -332,8 +344,27 @@ def resolve_join(args: argparse.Namespace) -> None:
         raise RelayError("give --relay HOST:PORT (or --join with an invitation link that names the relay)")
 
 
+def relay_address(args: argparse.Namespace) -> RelayAddress:
+    """The relay of the command line with its TLS options and password (which is never printed)."""
+    address = parse_address(
+        args.relay,
+        ca_file=getattr(args, "ca_file", None),
+        cert_file=getattr(args, "cert", None),
+        key_file=getattr(args, "key", None),
+    )
+    password_file = getattr(args, "password_file", None)
+    if password_file is not None:
+        try:
+            password = password_file.read_text(encoding="utf-8").splitlines()[0]
+        except (OSError, IndexError, UnicodeDecodeError):
+            raise RelayError(f"cannot read a password from {password_file}") from None
+        address = address.with_options(password=password, username=address.username or "")
+    return address
+
+
 async def play(args: argparse.Namespace) -> int:
     resolve_join(args)
+    args.relay = relay_address(args)
     store = SeatStore(args.state_dir)
 
     def say(text: str) -> None:

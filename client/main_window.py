@@ -40,6 +40,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.config = config
         self.settings = settings or settings_mod.load(config)
+        net.use_relay_settings(self.settings.relay_profiles())  # saved passwords and TLS files per relay
         LANGUAGE.set(self.settings.language)
         self.resize(1280, 820)
         self.setMinimumSize(1000, 700)
@@ -438,6 +439,7 @@ class MainWindow(QMainWindow):
             time.sleep(0.005)
 
     def save_settings(self) -> None:
+        net.use_relay_settings(self.settings.relay_profiles())
         try:
             settings_mod.save(self.settings, self.config)
         except OSError as exc:

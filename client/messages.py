@@ -172,6 +172,42 @@ _M: dict[str, tuple[str, str, str]] = {
         "Pod adresem {address} coś odpowiada, ale to nie jest przekaźnik Sealed Table (nie broker MQTT).",
         "По адресу {address} что-то отвечает, но это не ретранслятор Sealed Table (не MQTT-брокер).",
     ),
+    "net.not-trusted": (
+        "The certificate of the relay {address} is not trusted. If the relay uses its own CA, give its CA file "
+        "in Settings. ({reason})",
+        "Certyfikat przekaźnika {address} nie jest zaufany. Jeśli przekaźnik używa własnego CA, podaj plik CA "
+        "w Ustawieniach. ({reason})",
+        "Сертификату ретранслятора {address} нет доверия. Если у ретранслятора свой центр сертификации, укажите "
+        "его файл CA в настройках. ({reason})",
+    ),
+    "net.login-needed": (
+        "The relay {address} needs a login: write the address as user:password@host (the password is kept "
+        "in a file only you can read).",
+        "Przekaźnik {address} wymaga logowania: wpisz adres jako użytkownik:hasło@host (hasło jest zapisane "
+        "w pliku, który możesz czytać tylko ty).",
+        "Ретранслятору {address} нужен вход: укажите адрес как пользователь:пароль@хост (пароль хранится "
+        "в файле, который можете читать только вы).",
+    ),
+    "net.wrong-login": (
+        "Wrong password (or user name) for the relay {address}.",
+        "Złe hasło (lub nazwa użytkownika) dla przekaźnika {address}.",
+        "Неверный пароль (или имя пользователя) для ретранслятора {address}.",
+    ),
+    "net.not-websocket": (
+        "{address} is a web server, not an MQTT WebSocket endpoint. Check the path (often /mqtt) and the port.",
+        "{address} to serwer WWW, a nie punkt MQTT przez WebSocket. Sprawdź ścieżkę (często /mqtt) i port.",
+        "{address} — это веб-сервер, а не точка MQTT через WebSocket. Проверьте путь (часто /mqtt) и порт.",
+    ),
+    "net.wrong-transport": (
+        "The relay answers, but not the way the address says: {reason}",
+        "Przekaźnik odpowiada, ale nie tak, jak mówi adres: {reason}",
+        "Ретранслятор отвечает, но не так, как указано в адресе: {reason}",
+    ),
+    "net.no-such-name": (
+        "The name in {address} does not resolve. Check the spelling of the relay's address.",
+        "Nazwa w {address} nie istnieje. Sprawdź pisownię adresu przekaźnika.",
+        "Имя в {address} не находится. Проверьте написание адреса ретранслятора.",
+    ),
     "net.refused": (
         "The relay at {address} refused the connection (code {code}).",
         "Przekaźnik {address} odrzucił połączenie (kod {code}).",
@@ -247,6 +283,19 @@ _M: dict[str, tuple[str, str, str]] = {
     "settings.speed": ("Bot speed", "Szybkość botów", "Скорость ботов"),
     "settings.relays": ("Remembered relays", "Zapamiętane przekaźniki", "Запомненные ретрансляторы"),
     "settings.forget": ("Forget the selected relay", "Zapomnij wybrany przekaźnik", "Забыть выбранный ретранслятор"),
+    "settings.relay_ca_file": (
+        "CA file (relay's own)",
+        "Plik CA (własny przekaźnika)",
+        "Файл CA (свой у ретранслятора)",
+    ),
+    "settings.relay_cert_file": ("Client certificate", "Certyfikat klienta", "Сертификат клиента"),
+    "settings.relay_key_file": ("Client key", "Klucz klienta", "Ключ клиента"),
+    "settings.relay_password": ("Relay password", "Hasło przekaźnika", "Пароль ретранслятора"),
+    "settings.passwords_kept": (
+        "For the relay selected above. Passwords are kept in {path}, a file only you can read.",
+        "Dla przekaźnika wybranego powyżej. Hasła są zapisane w {path}, pliku, który możesz czytać tylko ty.",
+        "Для выбранного выше ретранслятора. Пароли хранятся в {path}, файле, который можете читать только вы.",
+    ),
     "settings.where": ("Kept in {path}", "Zapisane w {path}", "Хранится в {path}"),
     "settings.save_failed": (
         "The settings could not be saved: {reason}",

@@ -17,7 +17,6 @@ answers within a few seconds, and tells "nobody listens there" apart from
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import importlib
 import os
 import re
@@ -25,6 +24,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from relay import address as _address
+from relay import errors as _errors
+from relay import probe as _probe
+from relay.errors import RelayError
 
 from .i18n import tr
 
@@ -46,45 +50,42 @@ class NetError(Exception):
         return tr(f"net.{self.code}", **self.params)
 
 
-@dataclass(frozen=True)
-class RelayAddress:
-    host: str
-    port: int = DEFAULT_PORT
+#: The one relay address of the program and the headless peer (``mqtt://``, ``mqtts://``, ``ws://``,
+#: ``wss://``, ``user[:password]@``); ``str()`` of it never shows the password.
+RelayAddress = _address.RelayAddress
 
-    def __str__(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"{host}:{self.port}"
-
-
-def parse_relay_address(text: str) -> RelayAddress:
-    """``host``, ``host:port``, ``[v6]:port`` or ``mqtt://host:port``; NetError("bad-address") otherwise."""
-    raw = text.strip()
-    for prefix in ("mqtt://", "tcp://"):
-        if raw.lower().startswith(prefix):
-            raw = raw[len(prefix) :]
-    raw = raw.rstrip("/")
-    host, port = raw, DEFAULT_PORT
-    if raw.startswith("["):
-        end = raw.find("]")
-        if end < 0:
-            raise NetError("bad-address", address=text)
-        host, rest = raw[1:end], raw[end + 1 :]
-        if rest:
-            if not rest.startswith(":"):
-                raise NetError("bad-address", address=text)
-            port = _port(rest[1:], text)
-    elif raw.count(":") == 1:
-        host, port_text = raw.split(":")
-        port = _port(port_text, text)
-    if not host or any(c.isspace() for c in host) or "/" in host:
-        raise NetError("bad-address", address=text)
-    return RelayAddress(host, port)
+#: Relay options this user keeps (passwords from their 0600 file, TLS files), by address without
+#: password; set by :func:`use_relay_settings`, plus the passwords typed since the program started.
+_KNOWN: dict[str, dict[str, str]] = {}
 
 
-def _port(text: str, original: str) -> int:
-    if not text.isdigit() or not 0 < int(text) < 65536:
-        raise NetError("bad-address", address=original)
-    return int(text)
+def use_relay_settings(options: dict[str, dict[str, str]]) -> None:
+    """Passwords and TLS files per relay (``str(address)`` → options) that :func:`parse_relay_address` fills in."""
+    for key, values in options.items():
+        _KNOWN.setdefault(key, {}).update({k: v for k, v in values.items() if v})
+
+
+def parse_relay_address(text: str | RelayAddress) -> RelayAddress:
+    """Any relay address form; NetError("bad-address") otherwise (the message never shows a password).
+
+    A password typed once is remembered for the session, so the address can travel as a string
+    without it; a saved password and the relay's TLS files are filled in from :func:`use_relay_settings`.
+    """
+    try:
+        address = _address.parse_address(text)
+    except RelayError:
+        raise NetError("bad-address", address=_address.redact(str(text))) from None
+    known = _KNOWN.setdefault(str(address), {})
+    if address.password is not None:
+        known["password"] = address.password
+    fill = {
+        k: known[k]
+        for k in ("password", "ca_file", "cert_file", "key_file")
+        if known.get(k) and not getattr(address, k)
+    }
+    if fill.get("password") is not None and address.username is None:
+        fill.pop("password")
+    return address.with_options(**fill) if fill else address
 
 
 def parse_room_code(text: str) -> str:
@@ -95,42 +96,31 @@ def parse_room_code(text: str) -> str:
 
 
 # -- probing a relay -----------------------------------------------------------
-def _connect_packet(client_id: str) -> bytes:
-    cid = client_id.encode()
-    variable = b"\x00\x04MQTT" + bytes([4, 0x02]) + (30).to_bytes(2, "big")
-    payload = len(cid).to_bytes(2, "big") + cid
-    body = variable + payload
-    return bytes([0x10, len(body)]) + body
+#: The relay layer's failures of a probe, as message ids (most particular first).
+_PROBE_ERRORS = (
+    ("NotTrusted", "not-trusted"),
+    ("WrongLogin", "wrong-login"),
+    ("LoginNeeded", "login-needed"),
+    ("NotAWebSocket", "not-websocket"),
+    ("WrongTransport", "wrong-transport"),
+    ("NameNotFound", "no-such-name"),
+)
 
 
 async def probe_relay(address: RelayAddress, timeout: float = PROBE_TIMEOUT) -> None:
-    """Check that an MQTT broker answers at ``address``; NetError with the reason if not."""
+    """Check that an MQTT broker answers at ``address`` (any scheme, its login); NetError with the reason if not."""
     try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(address.host, address.port), timeout)
-    except TimeoutError:
-        raise NetError("timeout", address=str(address)) from None
-    except OSError:
-        raise NetError("unreachable", address=str(address)) from None
-    try:
-        writer.write(_connect_packet("stprobe" + os.urandom(6).hex()))
-        await writer.drain()
-        try:
-            reply = await asyncio.wait_for(reader.readexactly(4), timeout)
-        except TimeoutError:
+        await _probe.probe(address, timeout)
+    except RelayError as exc:
+        for name, code in _PROBE_ERRORS:
+            if isinstance(exc, getattr(_errors, name)):
+                raise NetError(code, address=str(address), reason=str(exc)) from None
+        if isinstance(exc, _errors.RelayUnreachable):
+            code = "timeout" if "within" in str(exc) else "unreachable"
+            raise NetError(code, address=str(address)) from None
+        if isinstance(exc, _errors.NotARelay):
             raise NetError("not-a-relay", address=str(address)) from None
-        except (asyncio.IncompleteReadError, OSError):
-            raise NetError("not-a-relay", address=str(address)) from None
-        if reply[0] != 0x20 or reply[1] != 0x02:
-            raise NetError("not-a-relay", address=str(address))
-        if reply[3] != 0:
-            raise NetError("refused", address=str(address), code=reply[3])
-        writer.write(b"\xe0\x00")  # DISCONNECT
-        with contextlib.suppress(OSError):
-            await writer.drain()
-    finally:
-        writer.close()
-        with contextlib.suppress(OSError):
-            await writer.wait_closed()
+        raise NetError("relay-failed", address=str(address), reason=str(exc)) from None
 
 
 # -- the relay layer, when it is installed --------------------------------------
@@ -186,7 +176,7 @@ def describe_failure(exc: BaseException, relay: str) -> str:
     try:
         address = parse_relay_address(relay)
     except NetError:
-        address = RelayAddress(relay or "?")
+        address = RelayAddress(_address.redact(str(relay)) or "?")
     return _translate_relay_error(exc, address, "").message()
 
 
@@ -312,7 +302,7 @@ async def join_online(
         status(tr("lobby.waiting_seat", code=code))
     try:
         seated = await join(
-            str(address),
+            address,
             code,
             peer,
             name,
@@ -333,7 +323,7 @@ async def join_online(
     if seated.creator is None:
         raise NetError("relay-failed", address=str(address), reason="the host's seat list names no seat 1")
     session = PeerSession.join(code, seated.seat, key, secret, creator=seated.creator)
-    return NetGame(session, str(address), peer)
+    return NetGame(session, address, peer)
 
 
 @dataclass(frozen=True)
@@ -462,7 +452,7 @@ class Hosting:
         self.timeout_ms = DEFAULT_TIMEOUT_MS if timeout_ms is None else timeout_ms
         # The host decides who sits down: every request waits for accept() or refuse().
         self.room_host = host_cls(
-            str(address),
+            address,
             game,
             players,
             self.peer,
@@ -573,7 +563,7 @@ class Hosting:
         except Exception as exc:
             raise _translate_relay_error(exc, self.address, self.code) from None
         seats = [_seat_info(c) for c in cards]
-        code, relay = self.code, str(self.address)
+        code, relay = self.code, self.address
         mine = self.room_host.host_seat
         sessions: dict[int, Any] = {}
         try:
@@ -585,7 +575,7 @@ class Hosting:
                 code, self.game, {}, seats, creator_key, creator_secret, self.timeout_ms, now_ms=monotonic_ms()
             )
         except ValueError as exc:
-            raise NetError("relay-failed", address=relay, reason=str(exc)) from None
+            raise NetError("relay-failed", address=str(relay), reason=str(exc)) from None
         creator = creator_key.public_bytes()
         for seat, bot in self.bots.items():
             if seat != 0:

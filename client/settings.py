@@ -1,10 +1,14 @@
 """The player's settings, kept as JSON in the user's config directory.
 
-Only what a player chooses is stored: name, language, the relays they used,
-and how fast bots play.  A damaged or foreign file never stops the program:
-unreadable values fall back to defaults (and the file is rewritten on the next
-save).  ``SEALED_TABLE_CONFIG_DIR`` overrides the directory, for tests and
-portable installs.
+Only what a player chooses is stored: name, language, the relays they used
+(with their TLS files), and how fast bots play.  A damaged or foreign file never
+stops the program: unreadable values fall back to defaults (and the file is
+rewritten on the next save).  ``SEALED_TABLE_CONFIG_DIR`` overrides the
+directory, for tests and portable installs.
+
+Relay passwords are never in ``settings.json``: they are kept in
+``relay-passwords.json`` next to it, a file only its user may read or write
+(mode 0600), and the settings window says where it is.
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ from .messages import LANGUAGES
 
 CONFIG_ENV = "SEALED_TABLE_CONFIG_DIR"
 FILE_NAME = "settings.json"
+PASSWORDS_FILE = "relay-passwords.json"
+#: The TLS files a relay may need, by their key in :attr:`Settings.relay_options`.
+TLS_OPTIONS = ("ca_file", "cert_file", "key_file")
 #: Bot step delays offered in the settings, in milliseconds (0 = instant).
 BOT_SPEEDS = (0, 250, 600, 1200)
 MAX_RELAYS = 8
@@ -36,13 +43,42 @@ class Settings:
     #: The main window's last size [width, height] (empty: the default), and whether it was maximised.
     window_size: list[int] = field(default_factory=list)
     window_maximized: bool = False
+    #: Per remembered relay (its address without password): ``ca_file``, ``cert_file``, ``key_file``.
+    relay_options: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: Per relay: the saved password (kept in :data:`PASSWORDS_FILE`, never in settings.json).
+    passwords: dict[str, str] = field(default_factory=dict)
 
     def remember_relay(self, address: str) -> None:
-        """Put ``address`` first in the remembered list (most recent first, no duplicates)."""
-        address = address.strip()
+        """Put ``address`` first in the remembered list (most recent first, no duplicates).
+
+        A password in it is taken out and kept in :attr:`passwords`; the list holds the address without it.
+        """
+        address = _split_password(address.strip(), self.passwords)
         if not address:
             return
         self.relays = [address, *[r for r in self.relays if r != address]][:MAX_RELAYS]
+
+    def relay_profiles(self) -> dict[str, dict[str, str]]:
+        """Options and password per relay, for the network layer (``client.net.use_relay_settings``)."""
+        out = {key: dict(values) for key, values in self.relay_options.items()}
+        for key, password in self.passwords.items():
+            out.setdefault(key, {})["password"] = password
+        return out
+
+
+def _split_password(address: str, passwords: dict[str, str]) -> str:
+    """``address`` without its password (which goes into ``passwords``); unreadable text stays as it is."""
+    from relay.address import parse_address
+    from relay.errors import RelayError
+
+    try:
+        parsed = parse_address(address)
+    except RelayError:
+        return address
+    if parsed.password is None:
+        return address
+    passwords[str(parsed)] = parsed.password
+    return str(parsed)
 
 
 def config_dir() -> Path:
@@ -84,15 +120,52 @@ def _clean(raw: Any) -> Settings:
         out.window_size = list(size)
     if isinstance(raw.get("window_maximized"), bool):
         out.window_maximized = raw["window_maximized"]
+    options = raw.get("relay_options")
+    if isinstance(options, dict):
+        for key, values in options.items():
+            if isinstance(key, str) and isinstance(values, dict):
+                kept = {k: v for k, v in values.items() if k in TLS_OPTIONS and isinstance(v, str) and v.strip()}
+                if kept:
+                    out.relay_options[key] = kept
+    # An address saved with its password (older versions, hand edits): the password moves out of the list.
+    out.relays = [_split_password(r, out.passwords) for r in out.relays]
     return out
 
 
-def load(directory: Path | None = None) -> Settings:
-    path = (directory or config_dir()) / FILE_NAME
+def _load_passwords(path: Path) -> dict[str, str]:
     try:
-        return _clean(json.loads(path.read_text(encoding="utf-8")))
+        raw = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return Settings()
+        return {}
+    if not isinstance(raw, dict):
+        return {}
+    return {k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def load(directory: Path | None = None) -> Settings:
+    directory = directory or config_dir()
+    path = directory / FILE_NAME
+    try:
+        settings = _clean(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        settings = Settings()
+    settings.passwords = {**_load_passwords(directory / PASSWORDS_FILE), **settings.passwords}
+    return settings
+
+
+def passwords_path(directory: Path | None = None) -> Path:
+    return (directory or config_dir()) / PASSWORDS_FILE
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write ``text`` to a file only its owner can read and write (0600 from the start: no window)."""
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        if hasattr(os, "fchmod"):  # a file left from before keeps its mode through O_CREAT: set it
+            os.fchmod(out.fileno(), 0o600)
+        out.write(text)
+    tmp.replace(path)
 
 
 def save(settings: Settings, directory: Path | None = None) -> Path:
@@ -101,6 +174,11 @@ def save(settings: Settings, directory: Path | None = None) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / FILE_NAME
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(asdict(settings), ensure_ascii=False, indent=2), encoding="utf-8")
+    public = asdict(settings)
+    passwords = public.pop("passwords")
+    tmp.write_text(json.dumps(public, ensure_ascii=False, indent=2), encoding="utf-8")
     tmp.replace(path)
+    secret = directory / PASSWORDS_FILE
+    if passwords or secret.exists():
+        _write_private(secret, json.dumps(passwords, ensure_ascii=False, indent=2))
     return path

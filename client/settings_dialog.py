@@ -1,4 +1,8 @@
-"""The settings window: name, language, bot speed, remembered relays.
+"""The settings window: name, language, bot speed, remembered relays and how to connect to each.
+
+For the relay selected in the list: a CA file to trust (a relay with its own certificate), a
+client certificate and key (a relay that asks for one), and the password (a relay with logins).
+The password is kept in a file only this user can read (0600), and the window says where.
 
 Choosing a language re-labels the whole program at once (the language signal
 reaches every open screen); everything is saved as JSON in the user's config
@@ -22,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from .i18n import LANGUAGE, tr
 from .messages import LANGUAGES
-from .settings import BOT_SPEEDS, Settings, config_dir
+from .settings import BOT_SPEEDS, TLS_OPTIONS, Settings, config_dir, passwords_path
 
 
 class SettingsDialog(QDialog):
@@ -55,11 +59,26 @@ class SettingsDialog(QDialog):
             QLabel(),
             QLabel(),
         )
+        #: Options per relay as edited here (applied on OK): TLS files and the password.
+        self.relay_options = {key: dict(values) for key, values in settings.relay_options.items()}
+        self.passwords = dict(settings.passwords)
+        self.option_edits = {key: QLineEdit() for key in (*TLS_OPTIONS, "password")}
+        self.option_edits["password"].setEchoMode(QLineEdit.EchoMode.Password)
+        self.option_labels = {key: QLabel() for key in self.option_edits}
+        self._editing: str | None = None
         form.addRow(self.name_label, self.name)
         form.addRow(self.language_label, self.language)
         form.addRow(self.speed_label, self.speed)
         form.addRow(self.relays_label, self.relays)
         form.addRow("", self.forget)
+        for key, edit in self.option_edits.items():
+            form.addRow(self.option_labels[key], edit)
+            edit.editingFinished.connect(self._keep_options)
+        self.password_note = QLabel()
+        self.password_note.setWordWrap(True)
+        self.password_note.setStyleSheet("color: #666; font-size: 11px;")
+        form.addRow("", self.password_note)
+        self.relays.currentRowChanged.connect(self._show_options)
         layout.addLayout(form)
         self.where = QLabel()
         self.where.setWordWrap(True)
@@ -79,6 +98,34 @@ class SettingsDialog(QDialog):
         for item in self.relays.selectedItems():
             self.relays.takeItem(self.relays.row(item))
 
+    def _keep_options(self) -> None:
+        """Keep what the fields say for the relay they show."""
+        key = self._editing
+        if key is None:
+            return
+        options = {k: self.option_edits[k].text().strip() for k in TLS_OPTIONS}
+        self.relay_options[key] = {k: v for k, v in options.items() if v}
+        if not self.relay_options[key]:
+            del self.relay_options[key]
+        password = self.option_edits["password"].text()
+        if password:
+            self.passwords[key] = password
+        else:
+            self.passwords.pop(key, None)
+
+    def _show_options(self, row: int) -> None:
+        self._keep_options()
+        item = self.relays.item(row) if row >= 0 else None
+        self._editing = item.text() if item is not None else None
+        for key, edit in self.option_edits.items():
+            if self._editing is None:
+                edit.setText("")
+            elif key == "password":
+                edit.setText(self.passwords.get(self._editing, ""))
+            else:
+                edit.setText(self.relay_options.get(self._editing, {}).get(key, ""))
+            edit.setEnabled(self._editing is not None)
+
     def retranslate(self, *_: object) -> None:
         self.setWindowTitle(tr("settings.title"))
         self.name_label.setText(tr("settings.name"))
@@ -89,6 +136,9 @@ class SettingsDialog(QDialog):
         for i, ms in enumerate(BOT_SPEEDS):
             self.speed.setItemText(i, tr(f"speed.{ms}"))
         self.where.setText(tr("settings.where", path=str(config_dir())))
+        for key, label in self.option_labels.items():
+            label.setText(tr(f"settings.relay_{key}"))
+        self.password_note.setText(tr("settings.passwords_kept", path=str(passwords_path())))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("common.ok"))
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("common.cancel"))
 
@@ -100,6 +150,10 @@ class SettingsDialog(QDialog):
         settings.language = self.language.currentData()
         settings.bot_delay_ms = int(self.speed.currentData())
         settings.relays = [self.relays.item(i).text() for i in range(self.relays.count())]
+        self._keep_options()
+        kept = set(settings.relays)
+        settings.relay_options = {k: v for k, v in self.relay_options.items() if k in kept}
+        settings.passwords = {k: v for k, v in self.passwords.items() if k in kept}
 
     def reject(self) -> None:
         LANGUAGE.set(self.original_language)

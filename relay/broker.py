@@ -129,6 +129,35 @@ class _LimitedBroker(Broker):
             return False
         return await super()._handle_message_delivery(client_session, handler, wait_deliver)
 
+    async def _publish_retained_messages_for_subscription(
+        self, subscription: tuple[str, int], session: Session
+    ) -> None:
+        """Send ``session`` the retained messages of ``subscription`` — only if it subscribed to it.
+
+        amqtt 0.12 calls this on every connect for *every* filter any client of the relay holds,
+        so a new client got the retained messages of every room.  An exact filter (the transport's
+        log windows) is one lookup instead of a walk over every retained message.
+        """
+        topic_filter, qos = subscription
+        holders = self._subscriptions.get(topic_filter, ())
+        if not any(s.client_id == session.client_id for s, _ in holders):
+            return
+        handler = self._get_handler(session)
+        if handler is None:
+            return
+        if "#" in topic_filter or "+" in topic_filter:
+            prefix = topic_filter.split("+", 1)[0].split("#", 1)[0]  # a cheap test first: the room's part
+            matching = [
+                m
+                for t, m in list(self._retained_messages.items())
+                if t.startswith(prefix) and self._matches(t, topic_filter)
+            ]
+        else:
+            found = self._retained_messages.get(topic_filter)
+            matching = [found] if found is not None else []
+        for retained in matching:
+            await handler.mqtt_publish(retained.topic, retained.data, min(qos, retained.qos or qos), retain=True)
+
 
 def _broker_config(cfg: RelayConfig) -> dict[str, Any]:
     listeners: dict[str, Any] = {

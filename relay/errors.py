@@ -11,8 +11,32 @@ class RelayUnreachable(RelayError):
     """No connection: wrong address or port, the relay is down, or the network is."""
 
 
+class NameNotFound(RelayUnreachable):
+    """The relay's host name does not resolve."""
+
+
 class NotARelay(RelayError):
     """Something answered at that address, but it does not speak MQTT."""
+
+
+class NotAWebSocket(NotARelay):
+    """A web server answered a ws:// or wss:// address, but not as an MQTT WebSocket endpoint."""
+
+
+class WrongTransport(NotARelay):
+    """Plain MQTT to a TLS port, or TLS to a plain one: the message says which scheme to use."""
+
+
+class NotTrusted(RelayError):
+    """The relay's TLS certificate does not check out against the trust store (or the CA file given)."""
+
+
+class LoginNeeded(RelayError):
+    """The relay refuses anonymous clients: the address needs ``user:password@``."""
+
+
+class WrongLogin(LoginNeeded):
+    """The relay refused the user name and password given."""
 
 
 class RoomNotFound(RelayError):

@@ -45,6 +45,7 @@ import aiomqtt
 from protocol.crypto.signing import SigningKey
 
 from . import topics
+from .address import RelayAddress, mqtt_client, parse_address
 from .errors import NoSuchSeat, RelayError, RelayUnreachable, RoomClosed, RoomFull, RoomNotFound, SeatTaken
 from .invitation import ALPHABET, CODE_LENGTH, Invitation, fingerprint, new_code, normalize_code, strip_login
 from .lobby_messages import (
@@ -56,9 +57,9 @@ from .lobby_messages import (
     try_card,
     withdrawal,
 )
-from .probe import parse_address, probe
+from .probe import probe
 from .seatcard import BadCard, check_card
-from .transport import NODELAY
+from .transport import QUIET_S
 
 __all__ = [
     "ALPHABET",
@@ -107,39 +108,44 @@ class Seated:
     host_key: bytes
 
 
-def _client(host: str, port: int, peer: str) -> aiomqtt.Client:
-    return aiomqtt.Client(
-        host,
-        port,
-        identifier=f"st-lobby-{peer}-{os.urandom(3).hex()}",
-        protocol=aiomqtt.ProtocolVersion.V311,
-        clean_session=True,
-        keepalive=10,
-        timeout=10,
-        socket_options=[NODELAY],
-    )
+def _client(address: RelayAddress, peer: str) -> aiomqtt.Client:
+    return mqtt_client(address, "lobby", keepalive=10, timeout=10)  # client ids: 23 letters and digits at most
 
 
 async def _read_retained(client: aiomqtt.Client, filters: list[str], peer: str, timeout: float) -> dict[str, bytes]:
-    """Subscribe and collect retained messages until our own marker comes back (or ``timeout``)."""
+    """Subscribe and collect retained messages until our own marker is back and the relay is quiet.
+
+    The marker is retained and its filter is the last of one SUBSCRIBE, so Mosquitto and amqtt send
+    it after the retained messages of the other filters; Aedes may send it first and the rest
+    right after, so the read ends only once nothing more came for a moment.  ``timeout`` bounds it all.
+    """
     marker_topic = topics.sync("lobby", peer)
     marker = os.urandom(8)
-    for f in [*filters, marker_topic]:
-        await client.subscribe(f, qos=1)
-    await client.publish(marker_topic, marker, qos=1)
+    await client.publish(marker_topic, marker, qos=1, retain=True)
+    await client.subscribe([(f, 1) for f in [*filters, marker_topic]])
     got: dict[str, bytes] = {}
-
-    async def collect() -> None:
-        async for m in client.messages:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    marker_back = False
+    messages = client.messages
+    try:
+        while True:
+            left = deadline - loop.time()
+            wait = min(QUIET_S, left) if marker_back else left
+            if wait <= 0:
+                break
+            try:
+                m = await asyncio.wait_for(messages.__anext__(), wait)
+            except TimeoutError:
+                break  # quiet after the marker (or no marker within the timeout)
             payload = bytes(m.payload) if isinstance(m.payload, bytes | bytearray) else b""
             if m.topic.value == marker_topic:
-                if payload == marker:
-                    return
+                marker_back = marker_back or payload == marker
                 continue
             got[m.topic.value] = payload
-
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(collect(), timeout)
+    finally:
+        with contextlib.suppress(aiomqtt.MqttError):
+            await client.publish(marker_topic, b"", qos=1, retain=True)
     return got
 
 
@@ -166,22 +172,22 @@ async def _read_retained(client: aiomqtt.Client, filters: list[str], peer: str, 
     return got
 
 
-async def _connect_checked(relay: str, timeout: float) -> tuple[str, int]:
-    host, port = parse_address(relay)
-    await probe(host, port, timeout)
-    return host, port
+async def _connect_checked(relay: str | RelayAddress, timeout: float) -> RelayAddress:
+    address = parse_address(relay)
+    await probe(address, timeout)
+    return address
 
 
 def _payload(m: aiomqtt.Message) -> bytes:
     return bytes(m.payload) if isinstance(m.payload, bytes | bytearray) else b""
 
 
-async def list_rooms(relay: str, timeout: float = 4.0) -> list[LobbyCard]:
+async def list_rooms(relay: str | RelayAddress, timeout: float = 4.0) -> list[LobbyCard]:
     """The open listed rooms of a relay (oldest first); cards not signed by the key they name are skipped."""
-    host, port = await _connect_checked(relay, timeout)
+    address = await _connect_checked(relay, timeout)
     peer = "list" + os.urandom(4).hex()
     try:
-        async with _client(host, port, peer) as client:
+        async with _client(address, peer) as client:
             got = await _read_retained(client, [topics.LOBBY_FILTER], peer, timeout)
     except aiomqtt.MqttError as exc:
         raise RelayUnreachable(f"relay {relay}: {exc}") from None
@@ -212,17 +218,19 @@ def _pin(host_key: bytes | str | None) -> tuple[bytes | None, str | None]:
         raise RelayError(str(exc)) from None
 
 
-async def peek_room(relay: str, code: str, host_key: bytes | str | None = None, timeout: float = 4.0) -> LobbyCard:
+async def peek_room(
+    relay: str | RelayAddress, code: str, host_key: bytes | str | None = None, timeout: float = 4.0
+) -> LobbyCard:
     """Room ``code``'s signed card (by ``host_key`` when given: a key or a fingerprint), without asking for a seat.
 
     A joiner with only a room code shows the host's name and fingerprint from this card before it joins.
     """
     code = normalize_code(code)
     key, fp = _pin(host_key)
-    host, port = await _connect_checked(relay, timeout)
+    address = await _connect_checked(relay, timeout)
     peer = "peek" + os.urandom(4).hex()
     try:
-        async with _client(host, port, peer) as client:
+        async with _client(address, peer) as client:
             got = await _read_retained(client, [topics.room_card(code)], peer, timeout)
     except aiomqtt.MqttError as exc:
         raise RelayUnreachable(f"relay {relay}: {exc}") from None
@@ -246,7 +254,7 @@ class RoomHost:
 
     def __init__(
         self,
-        relay: str,
+        relay: str | RelayAddress,
         game: str,
         players: int,
         peer: str,
@@ -266,7 +274,7 @@ class RoomHost:
             check_card(card)
         except BadCard as exc:
             raise RelayError(f"the host's own seat card is bad: {exc}") from None
-        self.relay = relay
+        self.relay = parse_address(relay)  # str() of it (cards, messages) never shows the password
         self.game = game
         self.players = players
         self.peer = topics.check_peer(peer)
@@ -311,7 +319,7 @@ class RoomHost:
 
     def invitation(self) -> Invitation:
         """What the host reads out or pastes: relay, room code, key fingerprint."""
-        return Invitation(self.relay, self.code, self.fingerprint)
+        return Invitation(str(self.relay), self.code, self.fingerprint)
 
     def card(self, status: str = "open") -> LobbyCard:
         return LobbyCard(
@@ -320,7 +328,7 @@ class RoomHost:
             self.players,
             len(self.seats),
             self.name,
-            strip_login(self.relay),
+            strip_login(str(self.relay)),  # never the password: the card is public
             status,
             self.created,
             tuple(self.holder_name(s) for s in range(self.players)),
@@ -461,10 +469,10 @@ class RoomHost:
         return [*own, topics.lobby(self.code)] if self.listed else own
 
     async def gather(self, timeout: float | None = None) -> list[bytes]:
-        host, port = await _connect_checked(self.relay, 4.0)
+        address = await _connect_checked(self.relay, 4.0)
         self._wake = asyncio.Event()
         try:
-            async with _client(host, port, self.peer) as client:
+            async with _client(address, self.peer) as client:
                 existing = await _read_retained(client, [*self._watched(), topics.lobby(self.code)], self.peer, 3.0)
                 self._resume(existing)
                 await client.subscribe(topics.join_filter(self.code), qos=1)
@@ -655,9 +663,9 @@ class RoomHost:
 
     async def close(self) -> None:
         """The game is over, or the host cancelled: take the card off the lobby and clear the room's topics."""
-        host, port = parse_address(self.relay)
+        address = parse_address(self.relay)
         with contextlib.suppress(aiomqtt.MqttError, OSError):
-            async with _client(host, port, self.peer) as client:
+            async with _client(address, self.peer) as client:
                 if not self._started:
                     self._version = max(self._version + 1, time.time_ns() // 1_000_000)
                     closed = SeatList(self._version, "closed").encode(self.key, self.code)
@@ -749,7 +757,7 @@ class _View:
 
 
 async def join_room(
-    relay: str,
+    relay: str | RelayAddress,
     code: str,
     peer: str,
     name: str,
@@ -780,12 +788,12 @@ async def join_room(
     pin, fp = _pin(host_key)
     if key.public_bytes() != _card_key(card):
         raise RelayError("the seat card does not hold this signing key")
-    host, port = await _connect_checked(relay, 4.0)
+    address = await _connect_checked(relay, 4.0)
     view = _View(code, pin, fp, on_note or (lambda _text: None))
     nonce = os.urandom(16)
     asked = False
     try:
-        async with _client(host, port, peer) as client:
+        async with _client(address, peer) as client:
             try:
                 got = await _read_retained(client, [topics.room_card(code), topics.seats(code)], peer, 4.0)
                 for topic in (topics.room_card(code), topics.seats(code)):

@@ -38,6 +38,20 @@ def log_filter(room: str) -> str:
     return f"{ROOT}/room/{room}/log/+"
 
 
+def notice_filter(room: str, seq: int) -> str:
+    """The notices about entry ``seq`` (votes, leaves, acks of any seat)."""
+    return f"{ROOT}/room/{room}/notice/+/{seq}/+"
+
+
+def want(room: str, peer: str) -> str:
+    """A peer that cannot get an entry from the relay asks the others for it here (not retained)."""
+    return f"{ROOT}/room/{room}/want/{peer}"
+
+
+def want_filter(room: str) -> str:
+    return f"{ROOT}/room/{room}/want/+"
+
+
 def presence(room: str, peer: str) -> str:
     return f"{ROOT}/room/{room}/presence/{peer}"
 

@@ -35,7 +35,6 @@ import contextlib
 import logging
 import os
 import random
-import socket
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -45,12 +44,11 @@ import aiomqtt
 import msgpack
 
 from . import topics
+from .address import NODELAY, RelayAddress, mqtt_client, parse_address
 from .errors import RelayError, RelayUnreachable
-from .probe import parse_address, probe
+from .probe import probe
 
 log = logging.getLogger("relay.transport")
-
-NODELAY = (socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 class OutboundLike(Protocol):
@@ -142,7 +140,59 @@ class Backoff:
 #: A driver gets the session's events (and the transport's own) and may call ``session.submit``.
 Driver = Callable[[list[Any]], None]
 
-MAX_RESTORES_PER_TOPIC = 5
+#: Restores of one topic in a row, then one per interval (never a cap for the life of the transport).
+RESTORE_BURST = 5
+RESTORE_INTERVAL_S = 1.0
+#: Log topics subscribed per read-back step and ahead of the head while playing (each exact:
+#: at most one retained message each, so no flood of garbage can crowd out the entries).
+WINDOW = 64
+#: The read-back ends only after this long without a log message (brokers that send their marker
+#: early send the rest right after it), and waits for that at most QUIET_MAX_S.
+QUIET_S = 0.1
+QUIET_MAX_S = 2.0
+#: Seconds without a new entry before the transport fetches the next ones again and asks the peers.
+REFETCH_S = 3.0
+REFETCH_MAX_S = 30.0
+
+
+class RateLimit:
+    """A token bucket per key: ``burst`` at once, then one every ``interval`` seconds."""
+
+    def __init__(self, burst: int, interval: float) -> None:
+        self.burst = burst
+        self.interval = interval
+        self._state: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
+
+    def _tokens(self, key: str, now: float) -> float:
+        tokens, when = self._state.get(key, (float(self.burst), now))
+        return min(float(self.burst), tokens + (now - when) / self.interval)
+
+    def ready(self, key: str, now: float) -> bool:
+        return self._tokens(key, now) >= 1.0
+
+    def take(self, key: str, now: float) -> bool:
+        tokens = self._tokens(key, now)
+        if tokens < 1.0:
+            self._state[key] = (tokens, now)
+            return False
+        self._state[key] = (tokens - 1.0, now)
+        return True
+
+
+def _log_order(item: tuple[str, bytes]) -> tuple[int, int, str]:
+    """Log entries first, by sequence number; then notices (a stable sort keeps arrival order per topic)."""
+    seq = topics.parse_log_seq(item[0]) if "/log/" in item[0] else None
+    return (0 if seq is not None else 1, seq or 0, item[0])
+
+
+def rest_is_sync(topic: str, prefix: str) -> bool:
+    return topic.startswith(prefix + "sync/")
+
+
+def _want_payload(seq: int) -> bytes:
+    return msgpack.packb({"seq": seq}, use_bin_type=True)
+
+
 #: Entries published and not yet confirmed, at most (paho's own window is 20).
 MAX_IN_FLIGHT = 16
 #: Seconds to wait for the read-back marker before carrying on anyway.
@@ -154,7 +204,7 @@ class RoomTransport:
 
     def __init__(
         self,
-        relay: str,
+        relay: str | RelayAddress,
         session: SessionLike,
         peer_id: str,
         driver: Driver | None = None,
@@ -167,7 +217,9 @@ class RoomTransport:
         clock: Callable[[], int] = monotonic_ms,
         linger_s: float = 0.5,
     ) -> None:
-        self.host, self.port = parse_address(relay)
+        #: Where and how to connect (TLS, WebSocket, login); ``str()`` of it never shows the password.
+        self.address = parse_address(relay)
+        self.host, self.port = self.address.host, self.address.port
         self.session = session
         # Every entry the session writes by itself waits until it is sent, then is applied
         # (see _confirmed): the other peers get it before its author applies it and moves on.
@@ -188,7 +240,15 @@ class RoomTransport:
         self._outbox: list[tuple[str, bytes]] = []
         self._mine: dict[str, bytes] = {}  # notices this peer wrote: topic -> bytes
         self._seen: dict[str, bytes] = {}  # the relay's current copy of each log/notice topic
-        self._restores: dict[str, int] = {}
+        self._restore_budget = RateLimit(RESTORE_BURST, RESTORE_INTERVAL_S)
+        self._deferred: dict[str, tuple[bytes, str]] = {}  # restores the rate limit holds back
+        self._window_end = -1  # log/0 .. log/{_window_end} are subscribed on this connection
+        self._notice_end = -1  # and the notices of entries up to here
+        self._marker_back: asyncio.Event | None = None
+        self._marker_topic = ""
+        self._cleanups: set[asyncio.Future[None]] = set()
+        self._last_message = 0.0  # when the read-back last brought a log or notice message
+        self._ahead = asyncio.Event()  # an entry came: maybe subscribe the next window
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
         self._synced = False
@@ -196,7 +256,9 @@ class RoomTransport:
         self._client: aiomqtt.Client | None = None
         self._marker = b""
         self._sent: dict[str, bytes] = {}  # published on the current connection
-        self._backlog: dict[str, bytes] = {}  # read-back not yet handed to the session
+        #: Read-back not yet handed to the session, every copy in arrival order (a valid entry put back
+        #: while a stranger overwrites the topic must not be lost behind the garbage that came after it).
+        self._backlog: list[tuple[str, bytes]] = []
         self._idle_pending = False
         self._unsettled_copy: tuple[str, bytes] | None = None  # the last entry queued unapplied
 
@@ -257,7 +319,7 @@ class RoomTransport:
     # -- running -------------------------------------------------------------------
     async def run(self) -> None:
         """Connect (clear error if the relay is wrong), play until the session is finished, then leave."""
-        await probe(self.host, self.port, self.probe_timeout)
+        await probe(self.address, self.probe_timeout)
         self._emit(self.session.tick(self.clock()))
         attempt = 0
         while not self._stop.is_set():
@@ -270,9 +332,7 @@ class RoomTransport:
                     break
                 delay = self.backoff.delay(attempt)
                 attempt += 1
-                log.info(
-                    "%s: connection to %s:%d lost (%s); retry in %.2f s", self.peer_id, self.host, self.port, exc, delay
-                )
+                log.info("%s: connection to %s lost (%s); retry in %.2f s", self.peer_id, self.address, exc, delay)
                 self._emit(self._tell("connection_lost"))
                 self.driver([Disconnected(str(exc))])
                 await self._sleep(delay)
@@ -297,39 +357,25 @@ class RoomTransport:
     async def _connection(self) -> None:
         room = self.session.room
         will = aiomqtt.Will(topics.presence(room, self.peer_id), self._presence_payload("gone"), qos=1, retain=True)
-        client = aiomqtt.Client(
-            self.host,
-            self.port,
-            identifier=f"st-{self.peer_id}-{os.urandom(3).hex()}",
-            protocol=aiomqtt.ProtocolVersion.V311,
-            clean_session=True,
-            keepalive=self.keepalive,
-            will=will,
-            timeout=5,
-            # Without this, Nagle's algorithm holds our PUBACKs and entries behind the broker's
-            # delayed ACKs: 40 ms per entry instead of well under one.
-            socket_options=[NODELAY],
-        )
+        client = mqtt_client(self.address, "p", keepalive=self.keepalive, will=will, timeout=5)
         self._synced = False
         self._seen.clear()
         self._backlog.clear()
         self._sent = {}
+        self._window_end = -1
+        self._notice_end = -1
         async with client:
             self._client = client
             self.connections += 1
-            self._marker = os.urandom(8)
-            await client.subscribe(topics.log_filter(room), qos=1)
-            await client.subscribe(f"{topics.ROOT}/room/{room}/notice/#", qos=1)
-            await client.subscribe(topics.presence_filter(room), qos=1)
-            await client.subscribe(topics.sync(room, self.peer_id), qos=1)
+            await client.subscribe(topics.want_filter(room), qos=0)
             await client.publish(
                 topics.presence(room, self.peer_id), self._presence_payload("online"), qos=1, retain=True
             )
-            await client.publish(topics.sync(room, self.peer_id), self._marker, qos=1)
             tasks = [
                 asyncio.create_task(self._reader(client)),
                 asyncio.create_task(self._writer(client)),
                 asyncio.create_task(self._ticker()),
+                asyncio.create_task(self._fetcher(client)),
             ]
             try:
                 done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
@@ -349,14 +395,139 @@ class RoomTransport:
                 await asyncio.gather(*tasks, return_exceptions=True)
                 self._client = None
 
+    # -- reading the log in bounded pieces ------------------------------------------------
+    def _head(self) -> int:
+        table = getattr(self.session, "table", None)
+        return int(table.head) if table is not None else -1
+
+    def _window_filters(self, first: int, last: int) -> list[tuple[str, int]]:
+        """Exact log topics ``first..last``: each brings at most one retained message, however full the room is."""
+        room = self.session.room
+        return [(topics.log(room, seq), 1) for seq in range(first, last + 1)]
+
+    def _notice_filters(self, last: int) -> list[tuple[str, int]]:
+        """Notice topics of the entries up to ``last`` not subscribed yet (one filter per entry)."""
+        room = self.session.room
+        first, self._notice_end = self._notice_end + 1, max(self._notice_end, last)
+        return [(topics.notice_filter(room, seq), 1) for seq in range(first, last + 1)]
+
+    async def _read_step(self, client: aiomqtt.Client, last: int, step: int) -> bool:
+        """Subscribe the log up to ``last`` (and a retained marker after it); True once the marker is back.
+
+        The marker is *retained* on a topic of its own for this step (not subscribed before, so
+        it cannot come back live), and its filter is the last of the same SUBSCRIBE: every broker
+        we know sends it after the retained entries of the filters before it (Aedes sends a
+        non-retained marker before them).  Notices come after the marker: the read-back does not
+        wait for them.
+        """
+        self._marker_topic = f"{topics.sync(self.session.room, self.peer_id)}/{step}"
+        self._marker = os.urandom(8)
+        self._marker_back = asyncio.Event()
+        await client.publish(self._marker_topic, self._marker, qos=1, retain=True)
+        filters = [*self._window_filters(self._window_end + 1, last), (self._marker_topic, 1)]
+        if self._head() >= 0:
+            filters += self._notice_filters(last)
+        self._window_end = max(self._window_end, last)
+        await client.subscribe(filters)
+        try:
+            await asyncio.wait_for(self._marker_back.wait(), SYNC_TIMEOUT_S)
+        except TimeoutError:
+            return False
+        finally:
+            cleanup = asyncio.ensure_future(self._clear_marker(client, self._marker_topic))
+            self._cleanups.add(cleanup)
+            cleanup.add_done_callback(self._cleanups.discard)
+        return True
+
+    async def _clear_marker(self, client: aiomqtt.Client, topic: str) -> None:
+        """Leave no marker behind (in the background: the read-back does not wait for it)."""
+        with contextlib.suppress(aiomqtt.MqttError):
+            await client.unsubscribe(topic)
+            await client.publish(topic, b"", qos=1, retain=True)
+
+    async def _fetcher(self, client: aiomqtt.Client) -> None:
+        """Read the log back window by window, then keep the windows ahead of the head and fetch what stalls."""
+        step, room = 0, self.session.room
+        while True:
+            step += 1
+            if not await self._read_step(client, max(self._head(), self._window_end) + WINDOW, step):
+                log.warning("%s: read-back marker did not come back; carrying on without it", self.peer_id)
+                break
+            # While the last entry of the window is on the relay, the log goes on: ask for the next
+            # window at once and hand this one to the session meanwhile.
+            failed = False
+            while topics.log(room, self._window_end) in self._seen:
+                step += 1
+                following = asyncio.ensure_future(self._read_step(client, self._window_end + WINDOW, step))
+                await self._apply_backlog()
+                if not await following:
+                    failed = True
+                    break
+            if failed:
+                log.warning("%s: read-back marker did not come back; carrying on without it", self.peer_id)
+                break
+            await self._apply_backlog()
+            head = self._head()
+            if self._window_end >= head + WINDOW and (head < 0 or self._notice_end >= self._window_end):
+                # The log seems to end here.  Some brokers (Aedes) may send the marker before the
+                # retained entries of the same SUBSCRIBE: decide only once the room has been quiet.
+                await self._quiet()
+                await self._apply_backlog()
+                if self._window_end >= self._head() + WINDOW:
+                    break  # a whole window past the head is read, and empty: the log ends here
+        self._after_sync()
+        await client.subscribe(topics.presence_filter(self.session.room), qos=1)
+        await self._follow(client)
+
+    async def _follow(self, client: aiomqtt.Client) -> None:
+        """While playing: subscribe the next window before the head gets there; ask again when nothing comes."""
+        stalled_since, last_head, wait = time.monotonic(), self._head(), REFETCH_S
+        while not self._done():
+            self._ahead.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._ahead.wait(), RESTORE_INTERVAL_S / 2)
+            self._retry_restores()
+            head = self._head()
+            filters: list[tuple[str, int]] = []
+            if head + WINDOW // 2 > self._window_end:
+                filters += self._window_filters(self._window_end + 1, self._window_end + WINDOW)
+                self._window_end += WINDOW
+            if head >= 0 and self._notice_end < self._window_end:
+                filters += self._notice_filters(self._window_end)
+            if filters:
+                await client.subscribe(filters)
+            if head != last_head:
+                stalled_since, last_head, wait = time.monotonic(), head, REFETCH_S
+            elif time.monotonic() - stalled_since > wait and not self.session.finished:
+                # Nothing new for a while: fetch the next entries' retained copies again (a broker
+                # that dropped a delivery sends them now) and ask the other peers for them.
+                await client.subscribe(self._window_filters(head + 1, head + 4))
+                await client.publish(topics.want(self.session.room, self.peer_id), _want_payload(head + 1), qos=0)
+                stalled_since, wait = time.monotonic(), min(wait * 2, REFETCH_MAX_S)
+
+    async def _quiet(self) -> None:
+        """Wait until no log or notice message came for :data:`QUIET_S` (at most :data:`QUIET_MAX_S`)."""
+        deadline = time.monotonic() + QUIET_MAX_S
+        while time.monotonic() < deadline:
+            idle = time.monotonic() - self._last_message
+            if idle >= QUIET_S:
+                return
+            await asyncio.sleep(QUIET_S - idle)
+
+    async def _apply_backlog(self) -> None:
+        """Hand the read-back to the session in log order, a few entries per loop turn."""
+        backlog, self._backlog = self._backlog, []
+        for i, (topic, payload) in enumerate(sorted(backlog, key=_log_order)):
+            if "/log/" in topic:
+                self._on_log(topic, payload)
+            else:
+                self._on_notice(topic, payload)
+            if i % 8 == 7:
+                await asyncio.sleep(0)  # keep the loop (keepalive, the window) responsive
+
     async def _ticker(self) -> None:
-        started = time.monotonic()
         while True:
             await asyncio.sleep(self.tick_ms / 1000)
-            if not self._synced and time.monotonic() - started > SYNC_TIMEOUT_S:
-                # Every broker we know echoes the marker; one that does not must not stall the game.
-                log.warning("%s: read-back marker did not come back; carrying on without it", self.peer_id)
-                self._after_sync()
             if self._synced:  # never judge "overdue" on a log that is still being read back
                 self._emit(self.session.tick(self.clock()))
 
@@ -404,24 +575,45 @@ class RoomTransport:
 
     async def _reader(self, client: aiomqtt.Client) -> None:
         room = self.session.room
-        sync_topic = topics.sync(room, self.peer_id)
+        prefix = f"{topics.ROOT}/room/{room}/"
+        count = 0
         async for message in client.messages:
+            count += 1
+            if count % 16 == 0:
+                await asyncio.sleep(0)  # a flood of messages must not stop the loop
             topic = message.topic.value
+            if not topic.startswith(prefix):
+                continue  # another room's traffic (a relay that sends it anyway): none of ours
             payload = bytes(message.payload) if isinstance(message.payload, bytes | bytearray) else b""
-            if topic == sync_topic:
-                if payload == self._marker and not self._synced:
-                    self._after_sync()
+            if rest_is_sync(topic, prefix):
+                if topic == self._marker_topic and payload == self._marker and self._marker_back is not None:
+                    self._marker_back.set()
                 continue
-            rest = topic[len(f"{topics.ROOT}/room/{room}/") :]
+            rest = topic[len(prefix) :]
             if rest.startswith("presence/"):
                 self._on_presence(topics.last_segment(topic), payload)
+            elif rest.startswith("want/"):
+                self._on_want(payload)
             elif not self._synced and rest.startswith(("log/", "notice/")):
+                self._last_message = time.monotonic()
                 self._seen[topic] = payload
-                self._backlog[topic] = payload  # read-back: handed over in order once complete
+                self._backlog.append((topic, payload))  # read-back: handed over in order once complete
             elif rest.startswith("log/"):
                 self._on_log(topic, payload)
+                self._ahead.set()
             elif rest.startswith("notice/"):
                 self._on_notice(topic, payload)
+
+    def _on_want(self, payload: bytes) -> None:
+        """Another peer cannot get an entry from the relay: put our copy back (rate-limited like any restore)."""
+        try:
+            raw = msgpack.unpackb(payload, raw=False)
+            seq = int(raw["seq"])
+        except Exception:
+            return
+        held = held_entry(self.session, seq)
+        if held is not None and self._synced:
+            self._restore(topics.log(self.session.room, seq), held, "asked for")
 
     def _on_presence(self, peer: str, payload: bytes) -> None:
         try:
@@ -465,10 +657,16 @@ class RoomTransport:
             self._restore(topic, mine, "empty" if not payload else "overwritten")
 
     def _restore(self, topic: str, data: bytes, why: str) -> None:
-        count = self._restores.get(topic, 0)
-        if count >= MAX_RESTORES_PER_TOPIC:
-            return  # two peers holding different entries: the session has the proof (equivocation)
-        self._restores[topic] = count + 1
+        """Publish the valid entry again, at most :data:`RESTORE_BURST` times in a row per topic and then
+        one every :data:`RESTORE_INTERVAL_S` seconds: a stranger who keeps a topic corrupted gets it
+        restored for as long as they keep at it, and two peers holding different entries (the
+        session has the proof: equivocation) do not flood the relay."""
+        if not self._restore_budget.take(topic, time.monotonic()):
+            self._deferred[topic] = (data, why)
+            return
+        self._deferred.pop(topic, None)
+        if any(t == topic and d == data for t, d in self._outbox):
+            return  # already on its way
         report = Restored(topic, why)
         self.reports.append(report)
         log.info("%s: relay copy of %s was %s; publishing the valid entry again", self.peer_id, topic, why)
@@ -477,19 +675,22 @@ class RoomTransport:
         if self._synced:
             self.driver([report])
 
+    def _retry_restores(self) -> None:
+        """Restores held back by the rate limit, once their topic may be restored again (if still wrong)."""
+        for topic, (data, why) in list(self._deferred.items()):
+            if self._seen.get(topic) == data:
+                self._deferred.pop(topic, None)
+            elif self._restore_budget.ready(topic, time.monotonic()):
+                self._restore(topic, data, why)
+
     def _after_sync(self) -> None:
-        """The retained read-back is complete: apply it in order, restore what the relay lost, then act.
+        """The retained read-back is complete (applied in order): restore what the relay lost, then act.
 
         The session sees the whole read-back before it may write anything, so a restarted peer
         knows every entry it wrote before it was killed and never writes one of them differently.
         """
-        backlog, self._backlog = self._backlog, {}
-
-        def order(item: tuple[str, bytes]) -> tuple[int, int, str]:
-            seq = topics.parse_log_seq(item[0]) if "/log/" in item[0] else None
-            return (0 if seq is not None else 1, seq or 0, item[0])
-
-        for topic, payload in sorted(backlog.items(), key=order):
+        backlog, self._backlog = self._backlog, []
+        for topic, payload in sorted(backlog, key=_log_order):  # what came after the last marker (rare)
             if "/log/" in topic:
                 self._on_log(topic, payload)
             else:
@@ -514,13 +715,13 @@ class RoomTransport:
         self._wake.set()
 
 
-async def check_relay(relay: str, timeout: float = 4.0) -> None:
-    """Raise a clear :class:`RelayError` unless ``relay`` (``host:port``) is a reachable MQTT broker."""
-    host, port = parse_address(relay)
-    await probe(host, port, timeout)
+async def check_relay(relay: str | RelayAddress, timeout: float = 4.0) -> None:
+    """Raise a clear :class:`RelayError` unless ``relay`` (any address form) is a reachable MQTT broker."""
+    await probe(relay, timeout)
 
 
 __all__ = [
+    "NODELAY",
     "Backoff",
     "Connected",
     "Disconnected",

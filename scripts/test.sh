@@ -22,6 +22,26 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 # Mosquitto's Debian package starts a system broker on port 1883; our tests
 # start their own brokers on free ports, so it does no harm either way.
+# (mosquitto_passwd, for the login tests, comes with the same package.)
+
+# Aedes, the second broker implementation a whole game is played on: npm installs the
+# locked version into tests/relay/aedes/node_modules (skipped when it is already there).
+AEDES_DIR="$(dirname "${BASH_SOURCE[0]}")/../tests/relay/aedes"
+if [ ! -d "$AEDES_DIR/node_modules/aedes" ]; then
+    if command -v npm >/dev/null 2>&1; then
+        echo "Installing Aedes with npm…"
+        if ! (cd "$AEDES_DIR" && npm ci --no-audit --no-fund --prefer-offline --loglevel=error >/dev/null \
+              || npm install --no-audit --no-fund --prefer-offline --loglevel=error >/dev/null); then
+            [ -n "${CI:-}" ] && { echo "CI needs Aedes and npm could not install it." >&2; exit 1; }
+            echo "Note: Aedes could not be installed; its test will be skipped." >&2
+        fi
+    elif [ -n "${CI:-}" ]; then
+        echo "CI needs Node and npm for the Aedes test (Node 20 or later)." >&2
+        exit 1
+    else
+        echo "Note: npm is not installed; the Aedes test will be skipped." >&2
+    fi
+fi
 .venv/bin/ruff check .
 export QT_QPA_PLATFORM=offscreen
 exec .venv/bin/python -m pytest "$@"

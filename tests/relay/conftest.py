@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from relay_helpers import BrokerProcess, embedded, mosquitto
+from relay_helpers import BrokerProcess, embedded, free_port, mosquitto
+
+AEDES = Path(__file__).resolve().parent / "aedes"
 
 
 @pytest.fixture
@@ -29,6 +33,21 @@ def any_relay(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Broker
         broker = embedded(tmp_path)
     else:
         broker = mosquitto(request.getfixturevalue("mosquitto_path"), tmp_path)
+    broker.start()
+    yield broker
+    broker.stop()
+
+
+@pytest.fixture
+def aedes_relay(tmp_path: Path) -> Iterator[BrokerProcess]:
+    """Aedes (Node), a broker that is neither Mosquitto nor amqtt; scripts/test.sh installs it."""
+    node = shutil.which("node")
+    if node is None or not (AEDES / "node_modules" / "aedes").is_dir():
+        if os.environ.get("CI"):
+            pytest.fail("CI must have Aedes (scripts/test.sh installs it with npm into tests/relay/aedes)")
+        pytest.skip("Aedes is not installed (npm ci --prefix tests/relay/aedes)")
+    port = free_port()
+    broker = BrokerProcess([node, str(AEDES / "server.mjs"), str(port)], port, tmp_path / "aedes.log", "aedes")
     broker.start()
     yield broker
     broker.stop()

@@ -15,6 +15,7 @@ import pytest
 from lobby_people import Person
 from relay_helpers import ROOT, BrokerProcess, env, free_port
 
+from relay.address import RelayAddress
 from relay.errors import NotARelay, RelayError, RelayUnreachable, RoomFull, RoomNotFound
 from relay.probe import parse_address
 from relay.rooms import RoomHost, join_room, list_rooms, new_code, normalize_code
@@ -66,9 +67,9 @@ def test_a_silent_server_is_not_a_relay() -> None:
 
 
 def test_addresses_and_codes_are_checked() -> None:
-    assert parse_address("relay.example.org") == ("relay.example.org", 1883)
-    assert parse_address("10.0.0.2:1884") == ("10.0.0.2", 1884)
-    assert parse_address("[::1]:1885") == ("::1", 1885)
+    assert parse_address("relay.example.org") == RelayAddress("relay.example.org", 1883)
+    assert parse_address("10.0.0.2:1884") == RelayAddress("10.0.0.2", 1884)
+    assert parse_address("[::1]:1885") == RelayAddress("::1", 1885)
     with pytest.raises(RelayError, match="not a port"):
         parse_address("host:http")
     with pytest.raises(RelayError, match="not a port"):

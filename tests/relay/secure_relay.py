@@ -1,0 +1,126 @@
+"""A Mosquitto with the shipped configuration's TLS, WebSocket and login switched on, as an operator would.
+
+The test makes its own CA and server certificate (with ``cryptography``), a second CA the
+relay's certificate is not signed by, and a password file with ``mosquitto_passwd``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import ipaddress
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+from relay_helpers import BrokerProcess, free_port
+
+USER, PASSWORD = "alice", "s3cret-Pa55"
+
+
+def _name(common: str) -> x509.Name:
+    return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, common)])
+
+
+def _write_key(key: ec.EllipticCurvePrivateKey, path: Path) -> None:
+    path.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
+
+
+def make_ca(directory: Path, name: str) -> tuple[ec.EllipticCurvePrivateKey, x509.Certificate, Path]:
+    key = ec.generate_private_key(ec.SECP256R1())
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(_name(name))
+        .issuer_name(_name(name))
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=30))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    path = directory / f"{name}.pem"
+    path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    return key, cert, path
+
+
+def make_server_cert(
+    directory: Path, ca_key: ec.EllipticCurvePrivateKey, ca_cert: x509.Certificate
+) -> tuple[Path, Path]:
+    key = ec.generate_private_key(ec.SECP256R1())
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(_name("localhost"))
+        .issuer_name(ca_cert.subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=30))
+        .add_extension(
+            x509.SubjectAlternativeName([x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+            critical=False,
+        )
+        .sign(ca_key, hashes.SHA256())
+    )
+    cert_path, key_path = directory / "server.pem", directory / "server.key"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    _write_key(key, key_path)
+    return cert_path, key_path
+
+
+@dataclass
+class SecureRelay:
+    broker: BrokerProcess
+    tls_port: int
+    ws_port: int
+    ca_file: Path
+    wrong_ca_file: Path
+
+    @property
+    def plain(self) -> str:
+        return f"mqtt://{USER}:{PASSWORD}@127.0.0.1:{self.broker.port}"
+
+    @property
+    def tls(self) -> str:
+        return f"mqtts://{USER}:{PASSWORD}@127.0.0.1:{self.tls_port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://{USER}:{PASSWORD}@127.0.0.1:{self.ws_port}/mqtt"
+
+
+def secure_mosquitto(binary: str, tmp: Path) -> SecureRelay:
+    from relay.mosquitto_conf import write
+
+    certs = tmp / "certs"
+    certs.mkdir(parents=True, exist_ok=True)
+    ca_key, ca_cert, ca_file = make_ca(certs, "test-ca")
+    _, _, wrong_ca = make_ca(certs, "other-ca")
+    certfile, keyfile = make_server_cert(certs, ca_key, ca_cert)
+    passwd = tmp / "passwd"
+    passwd_tool = str(Path(binary).with_name("mosquitto_passwd"))
+    if not Path(passwd_tool).exists():
+        passwd_tool = "mosquitto_passwd"
+    subprocess.run([passwd_tool, "-b", "-c", str(passwd), USER, PASSWORD], check=True, capture_output=True)
+    passwd.chmod(0o644)
+    port, tls_port, ws_port = free_port(), free_port(), free_port()
+    conf = write(
+        tmp / "mosquitto-secure.conf",
+        port,
+        tmp / "mosquitto-data",
+        ws_port=ws_port,
+        tls_port=tls_port,
+        certfile=certfile,
+        keyfile=keyfile,
+        password_file=passwd,
+    )
+    broker = BrokerProcess([binary, "-c", str(conf)], port, tmp / "mosquitto.log", "mosquitto")
+    return SecureRelay(broker, tls_port, ws_port, ca_file, wrong_ca)
