@@ -12,7 +12,7 @@ same on every machine.
 from __future__ import annotations
 
 from engines.core.bots import RandomBot
-from engines.core.pending import Decision, GameOver
+from engines.core.pending import GameOver
 from engines.core.seeded import SeededStream
 from engines.core.state import Action, GameState, Knowledge
 
@@ -47,15 +47,4 @@ class GreedyBot:
         return best[self.rng.below(len(best))]
 
 
-def best_classic_action(state: CollectiveConflict, depth: int = 2) -> Action:
-    """The UHP ``bestmove``: the search bot (depth 2 or more) or the greedy bot (depth 1), full knowledge."""
-    pending = state.pending()
-    assert isinstance(pending, Decision)
-    knowledge = Knowledge(None)
-    legal = state.legal_actions(pending.seat, knowledge)
-    bot: GreedyBot | SearchBot
-    bot = GreedyBot(pending.seat, b"uhp") if depth <= 1 else SearchBot(pending.seat, b"uhp")
-    return bot.choose(state, knowledge, legal)
-
-
-__all__ = ["GameOver", "GreedyBot", "SearchBot", "best_classic_action", "evaluate", "random_bot"]
+__all__ = ["GameOver", "GreedyBot", "SearchBot", "evaluate", "random_bot"]
