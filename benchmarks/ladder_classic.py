@@ -116,10 +116,10 @@ def play_game(white: _Budgeted, black: _Budgeted, game_no: int, openings: int, m
             move = answer[-1].strip() if answer else ""
         try:
             referee.play(referee.parse(move))
-        except Exception as exc:  # an engine's illegal or unreadable move loses the game
+        except Exception as exc:  # an engine's move the harness cannot play: reported apart, not scored
             return {
-                "result": ("BlackWins", "WhiteWins")[mover],
-                "end": f"bad move {move!r}: {exc}",
+                "result": "error",
+                "end": f"{(white, black)[mover].command} played {move!r} ({exc}) after {referee.game_string()}",
                 "plies": ply,
                 "times": times,
             }

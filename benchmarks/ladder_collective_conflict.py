@@ -10,8 +10,9 @@ seeing only its seat's knowledge.  One JSON line per pairing: A's wins, draws
 and losses, how the games ended (the engine's reason; "surround" is a Network
 collapsing because its command unit was surrounded, counted apart when it came
 before round 100), the mean number of rounds, and the decision time (median
-and max wall-clock seconds) of A and of B.  Games are capped at ``--max-rounds``
-(passed to the engine as its self-play round limit; the harness also stops a
+and max wall-clock seconds of A and of B, and A's CPU seconds: the machine is
+shared).  Games are capped at ``--max-rounds`` (passed to the engine as its
+self-play round limit; the harness also stops a
 game there, in case the engine's option has gone).  Figures only: nothing here asserts.
 """
 
@@ -42,7 +43,7 @@ def new_state(players: int, max_rounds: int) -> CollectiveConflict:
 
 
 def play(players: int, seat_levels: list[str], seed: bytes, max_rounds: int) -> tuple[GameOver | None, int, list]:
-    """One game: (its end or None at the harness's cap, its rounds, [(seat, seconds)] per decision)."""
+    """One game: (its end or None at the harness's cap, its rounds, [(seat, wall, cpu seconds)] per decision)."""
     state = new_state(players, max_rounds)
     referee = Referee(state, seed)
     bots = [SPEC.bots[level](seat, seed) for seat, level in enumerate(seat_levels)]
@@ -57,9 +58,9 @@ def play(players: int, seat_levels: list[str], seed: bytes, max_rounds: int) -> 
         seat = pending.seat
         knowledge = referee.seats[seat]
         legal = state.legal_actions(seat, knowledge)
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(state, knowledge, legal)
-        times.append((seat, time.perf_counter() - started))
+        times.append((seat, time.perf_counter() - started, time.process_time() - started_cpu))
         referee.decide(seat, action)
 
 
@@ -77,6 +78,7 @@ def pairing(players: int, a: str, b: str, games: int, seed: str, max_rounds: int
     rounds: list[int] = []
     a_times: list[float] = []
     b_times: list[float] = []
+    a_cpu: list[float] = []
     for g in range(games):
         a_seat = g % players
         levels = [a if s == a_seat else b for s in range(players)]
@@ -84,8 +86,10 @@ def pairing(players: int, a: str, b: str, games: int, seed: str, max_rounds: int
         end = _end(over, n)
         ends[end] = ends.get(end, 0) + 1
         rounds.append(n)
-        for seat, t in times:
+        for seat, t, cpu in times:
             (a_times if seat == a_seat else b_times).append(t)
+            if seat == a_seat:
+                a_cpu.append(cpu)
         if over is None or over.draw:
             draws += 1
         elif over.winners == (a_seat,):
@@ -107,6 +111,8 @@ def pairing(players: int, a: str, b: str, games: int, seed: str, max_rounds: int
         "mean_rounds": round(statistics.mean(rounds), 1) if rounds else None,
         "median_seconds": round(statistics.median(a_times), 3) if a_times else None,
         "max_seconds": round(max(a_times), 3) if a_times else None,
+        "median_cpu_seconds": round(statistics.median(a_cpu), 3) if a_cpu else None,
+        "max_cpu_seconds": round(max(a_cpu), 3) if a_cpu else None,
         "against_median_seconds": round(statistics.median(b_times), 3) if b_times else None,
         "against_max_seconds": round(max(b_times), 3) if b_times else None,
     }
