@@ -11,9 +11,10 @@ and losses, how the games ended (the engine's reason; "surround" is a Network
 collapsing because its command unit was surrounded, counted apart when it came
 before round 100), the mean number of rounds, and the decision time (median
 and max wall-clock seconds of A and of B, and A's CPU seconds: the machine is
-shared).  Games are capped at ``--max-rounds`` (passed to the engine as its
-self-play round limit; the harness also stops a
-game there, in case the engine's option has gone).  Figures only: nothing here asserts.
+shared), and what A's actions were (placements, moves, climbs, jumps, traps,
+Data Cores, the Virus).  Games are capped at ``--max-rounds`` (passed to the
+engine as its self-play round limit; the harness also stops a game there, in
+case the engine's option has gone).  Figures only: nothing here asserts.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ _ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
 from engines.collective_conflict import SPEC, CollectiveConflict  # noqa: E402
+from engines.collective_conflict.rules import CLIMBER, RUNNER  # noqa: E402
 from engines.core import Decision, GameOver, Referee  # noqa: E402
+from engines.core.hexgrid import hex_id  # noqa: E402
 
 SURROUND_BY = 100
 
@@ -60,8 +63,23 @@ def play(players: int, seat_levels: list[str], seed: bytes, max_rounds: int) -> 
         legal = state.legal_actions(seat, knowledge)
         started, started_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(state, knowledge, legal)
-        times.append((seat, time.perf_counter() - started, time.process_time() - started_cpu))
+        times.append((seat, time.perf_counter() - started, time.process_time() - started_cpu, use(state, action)))
         referee.decide(seat, action)
+
+
+def use(state: CollectiveConflict, action: tuple) -> str:
+    """What kind of action this is, for the tally of what each level uses."""
+    verb = action[0]
+    if verb == "place":
+        return "place"
+    if verb in ("jump", "virus"):
+        return verb
+    if verb == "cast":
+        return "trap (armed)" if action[3] is True else "trap (unarmed)"
+    kind = state.p_kind[state.stacks[hex_id(*action[1])][-1]]
+    if kind == RUNNER and (len(action) == 4 or hex_id(*action[2]) in state.cores):
+        return "data core"
+    return "climb" if kind == CLIMBER else "move"
 
 
 def _end(over: GameOver | None, rounds: int) -> str:
@@ -79,6 +97,7 @@ def pairing(players: int, a: str, b: str, games: int, seed: str, max_rounds: int
     a_times: list[float] = []
     b_times: list[float] = []
     a_cpu: list[float] = []
+    uses: dict[str, int] = {}
     for g in range(games):
         a_seat = g % players
         levels = [a if s == a_seat else b for s in range(players)]
@@ -86,17 +105,19 @@ def pairing(players: int, a: str, b: str, games: int, seed: str, max_rounds: int
         end = _end(over, n)
         ends[end] = ends.get(end, 0) + 1
         rounds.append(n)
-        for seat, t, cpu in times:
+        for seat, t, cpu, kind in times:
             (a_times if seat == a_seat else b_times).append(t)
             if seat == a_seat:
                 a_cpu.append(cpu)
+                uses[kind] = uses.get(kind, 0) + 1
         if over is None or over.draw:
             draws += 1
         elif over.winners == (a_seat,):
             wins += 1
         else:
             losses += 1
-        print(f"  {players}p {a} (seat {a_seat}) vs {b}: {end}, round {n}", file=sys.stderr, flush=True)
+        winner = "draw" if over is None or over.draw else f"seat {over.winners[0]} won"
+        print(f"  {players}p {a} (seat {a_seat}) vs {b}: {end}, {winner}, round {n}", file=sys.stderr, flush=True)
     return {
         "players": players,
         "level": a,
@@ -107,6 +128,7 @@ def pairing(players: int, a: str, b: str, games: int, seed: str, max_rounds: int
         "losses": losses,
         "win_rate": round(wins / games, 3) if games else None,
         "ends": ends,
+        "uses": dict(sorted(uses.items())),
         "surround_before_100": round(ends.get("surround", 0) / games, 3) if games else None,
         "mean_rounds": round(statistics.mean(rounds), 1) if rounds else None,
         "median_seconds": round(statistics.median(a_times), 3) if a_times else None,

@@ -6,7 +6,8 @@ command unit is which: CC-8).  :func:`identity_filter` draws the identity from
 the bot's own seeded stream, weighed by the position: the more foreign units
 stand near the hexes where the bot can place, the likelier it shows its Decoy
 there first (it draws fire) and keeps its MotherShip back; the more of its own
-units guard those hexes, the likelier the MotherShip goes first.  Only the
+units guard those hexes, the likelier the MotherShip goes first, but never by
+more than two to one (:data:`ODDS`), so the position is no tell.  Only the
 placements of the drawn identity stay among the candidates; where the
 command unit goes is then the search's choice.
 
@@ -32,6 +33,9 @@ from .state import CollectiveConflict
 _IDENTITIES = ("mothership", "decoy")
 #: Hexes around our placement hexes that count as "near" (the hex's neighbours and theirs).
 _NEAR_RINGS = 2
+#: Each identity's base weight, and the most the position adds to it: the odds never pass two to one,
+#: so an opponent who knew this rule could never guess the identity better than two times in three.
+ODDS = 3
 
 
 def position_key(state: CollectiveConflict) -> tuple:
@@ -103,8 +107,8 @@ def identity_filter(state: CollectiveConflict, seat: int, legal: list[Action], r
         return legal
     hexes = {hex_id(*a[2]) for a in legal if a[0] == "place" and a[1] == "decoy"}
     foreign, own = _exposure(state, seat, hexes)
-    decoy_weight = 2 + min(foreign, 8)
-    mothership_weight = 2 + min(own, 8)
+    decoy_weight = ODDS + min(foreign, ODDS)
+    mothership_weight = ODDS + min(own, ODDS)
     drawn = "decoy" if rng.below(decoy_weight + mothership_weight) < decoy_weight else "mothership"
     return [a for a in legal if not (a[0] == "place" and a[1] in _IDENTITIES and a[1] != drawn)]
 
