@@ -140,7 +140,14 @@ def play_game(white: _Budgeted, black: _Budgeted, game_no: int, openings: int, m
 
 
 def match(
-    first: str, second: str, first_budget: str, second_budget: str, games: int, openings: int, max_plies: int
+    first: str,
+    second: str,
+    first_budget: str,
+    second_budget: str,
+    games: int,
+    openings: int,
+    max_plies: int,
+    start: int = 0,
 ) -> dict:
     """``games`` games of ``first`` against ``second``, colours alternating (``first`` is White in even games)."""
     a, b = _Budgeted(UhpProcess(first), first_budget), _Budgeted(UhpProcess(second), second_budget)
@@ -148,7 +155,7 @@ def match(
     ends: dict[str, int] = {}
     times: list[float] = []
     try:
-        for g in range(games):
+        for g in range(start, start + games):
             first_white = g % 2 == 0
             white, black = (a, b) if first_white else (b, a)
             result = play_game(white, black, g, openings, max_plies)
@@ -204,15 +211,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--time", default="00:00:01", help="bestmove time for the match against --uhp-opponent")
     parser.add_argument("--openings", type=int, default=2, help="plies drawn at random at the start of each game")
     parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument("--start", type=int, default=0, help="number of the first game (its openings follow it)")
     args = parser.parse_args(argv)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     for i, low in enumerate(levels):
         for high in levels[i + 1 :]:
-            result = match(OURS, OURS, high, low, args.games, args.openings, args.max_plies)
+            result = match(OURS, OURS, high, low, args.games, args.openings, args.max_plies, args.start)
             print(json.dumps({"pairing": f"{high} vs {low}", **result}, sort_keys=True), flush=True)
     if args.uhp_opponent:
         budget = f"time {args.time}"
-        result = match(OURS, args.uhp_opponent, budget, budget, args.games, args.openings, args.max_plies)
+        result = match(OURS, args.uhp_opponent, budget, budget, args.games, args.openings, args.max_plies, args.start)
         print(json.dumps({"pairing": f"ours ({budget}) vs opponent", **result}, sort_keys=True), flush=True)
     return 0
 

@@ -41,6 +41,7 @@ def evaluate(
     command: int = 0,
     free_share: int = 8,
     virus: int = 0,
+    room: int = 0,
 ) -> int:
     """Pressure on the opponents' command units minus pressure on one's own, plus closeness to them.
 
@@ -56,6 +57,9 @@ def evaluate(
     a unit beside its own command unit counts towards the ring while it is free to step away (until
     the fifth side is filled, when every side counts in full).  ``virus`` is the worth of holding
     the Virus (a Runner that collected a Data Core), for oneself and, shared out, for the opponents.
+    ``room`` is the worth of each hex (up to four) where one can still place while one's reserve is
+    not empty; a reserve hemmed in by foreign units with no hex left costs twice that per unit, since
+    units that cannot come into play are lost.
     """
     over = state.over
     if over is not None:
@@ -116,6 +120,11 @@ def evaluate(
             if pinned:
                 score += weight * pin * attack // 8
             targets.append(divmod(h, WIDTH))
+    if room and state.activated(seat):
+        waiting = sum(state.reserve[seat].values())
+        if waiting:
+            hexes = len(state.placement_hexes(seat))
+            score += room * min(hexes, 4) if hexes else -2 * room * waiting
     if virus:
         for holder in range(state.players):
             if state.virus[holder] and state.active[holder]:

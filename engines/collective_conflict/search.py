@@ -64,6 +64,9 @@ COMMAND_WORTH = 150
 FREE_SHARE = 2
 #: Worth of holding the Virus (a Runner collected a Data Core).
 VIRUS = 80
+#: Worth of each hex (up to four) where we can still place while our reserve is not empty: a bot
+#: whose first units were hemmed in by foreign ones could never bring its reserve into play.
+ROOM = 20
 #: Worth (per weight point of :func:`evaluate`) of a foreign unit on top of a command unit: it pins the
 #: unit in its ring.
 PIN = 100
@@ -118,6 +121,7 @@ class SearchBot:
         command: int = COMMAND_WORTH,
         free_share: int = FREE_SHARE,
         virus: int = VIRUS,
+        room: int = ROOM,
         pin: int = PIN,
         chase: int = CHASE,
         repeat: int = REPEAT,
@@ -131,6 +135,7 @@ class SearchBot:
         self.command = command
         self.free_share = free_share
         self.virus = virus
+        self.room = room
         self.pin = pin
         self.chase = chase
         self.repeat = repeat
@@ -223,6 +228,7 @@ class SearchBot:
             command=self.command,
             free_share=self.free_share,
             virus=self.virus,
+            room=self.room,
             attack=self.attack,
             pin=self.pin,
             chase=self.chase,
