@@ -16,6 +16,7 @@ from engines.core.pending import GameOver
 from engines.core.seeded import SeededStream
 from engines.core.state import Action, GameState, Knowledge
 
+from .bot_memory import identity_filter
 from .evaluate import after, determinise, evaluate
 from .search import SearchBot
 from .state import CollectiveConflict
@@ -26,7 +27,11 @@ def random_bot(seat: int, seed: bytes) -> RandomBot:
 
 
 class GreedyBot:
-    """Best action after one ply by :func:`evaluate`; ties broken by its seeded stream."""
+    """Best action after one ply by :func:`evaluate`; ties broken by its seeded stream.
+
+    Which command unit it places first is drawn like the search bot's (:func:`.bot_memory.identity_filter`),
+    so no level of bot gives its identities away by their order.
+    """
 
     def __init__(self, seat: int, seed: bytes) -> None:
         self.seat = seat
@@ -34,6 +39,7 @@ class GreedyBot:
 
     def choose(self, state: GameState, knowledge: Knowledge, legal: list[Action]) -> Action:
         assert isinstance(state, CollectiveConflict)
+        legal = identity_filter(state, self.seat, legal, self.rng)
         guess = determinise(state, self.seat, knowledge, self.rng)
         best: list[Action] = []
         best_value = None

@@ -42,6 +42,7 @@ def evaluate(
     free_share: int = 8,
     virus: int = 0,
     room: int = 0,
+    hole: bool = False,
 ) -> int:
     """Pressure on the opponents' command units minus pressure on one's own, plus closeness to them.
 
@@ -59,7 +60,9 @@ def evaluate(
     the Virus (a Runner that collected a Data Core), for oneself and, shared out, for the opponents.
     ``room`` is the worth of each hex (up to four) where one can still place while one's reserve is
     not empty; a reserve hemmed in by foreign units with no hex left costs twice that per unit, since
-    units that cannot come into play are lost.
+    units that cannot come into play are lost.  With ``hole`` the units are drawn towards the one
+    free side of an opponent command unit whose other five are filled (the hex that closes the ring)
+    rather than towards the unit itself.
     """
     over = state.over
     if over is not None:
@@ -119,7 +122,11 @@ def evaluate(
             score += weight * ring * attack // 8
             if pinned:
                 score += weight * pin * attack // 8
-            targets.append(divmod(h, WIDTH))
+            if hole and n == 5:
+                gap = next(h + d for d in DELTAS if (h + d) not in stacks)
+                targets.append(divmod(gap, WIDTH))
+            else:
+                targets.append(divmod(h, WIDTH))
     if room and state.activated(seat):
         waiting = sum(state.reserve[seat].values())
         if waiting:

@@ -51,9 +51,10 @@ WIDTH = 24
 #: Nodes per decision: 0.2-0.3 ms of CPU each here, so a decision takes about half a second at its worst.
 BUDGET = 1600
 #: Pressure on our own command units and on the opponents' (eighths of :func:`evaluate`'s weights).
-#: Tuned against ``greedy`` with ``benchmarks/cc_bots.py``: the search bot guards its own ring more
-#: than greedy does (12 against 5) and presses the opponents' harder (12 against 4).
-DEFENCE = 12
+#: Tuned against ``greedy`` (24 games each, ``benchmarks/bots.py``): the search bot guards its own ring
+#: far more than greedy does (16 against 5; 12 and 20 did worse) and presses the opponents' harder (12
+#: against 4).
+DEFENCE = 16
 ATTACK = 12
 #: Worth of each of our command units on the board, whichever it is (a Network moves only once one
 #: is placed; which identity goes first is drawn by :func:`.bot_memory.identity_filter`).
@@ -67,6 +68,9 @@ VIRUS = 80
 #: Worth of each hex (up to four) where we can still place while our reserve is not empty: a bot
 #: whose first units were hemmed in by foreign ones could never bring its reserve into play.
 ROOM = 20
+#: Our free units are drawn to the hex that would close a five-sided ring, not to the unit inside it
+#: (in long endgames the bot kept circling the ring with units that were its own sides).
+HOLE = True
 #: Worth (per weight point of :func:`evaluate`) of a foreign unit on top of a command unit: it pins the
 #: unit in its ring.
 PIN = 100
@@ -122,6 +126,7 @@ class SearchBot:
         free_share: int = FREE_SHARE,
         virus: int = VIRUS,
         room: int = ROOM,
+        hole: bool = HOLE,
         pin: int = PIN,
         chase: int = CHASE,
         repeat: int = REPEAT,
@@ -136,6 +141,7 @@ class SearchBot:
         self.free_share = free_share
         self.virus = virus
         self.room = room
+        self.hole = hole
         self.pin = pin
         self.chase = chase
         self.repeat = repeat
@@ -229,6 +235,7 @@ class SearchBot:
             free_share=self.free_share,
             virus=self.virus,
             room=self.room,
+            hole=self.hole,
             attack=self.attack,
             pin=self.pin,
             chase=self.chase,

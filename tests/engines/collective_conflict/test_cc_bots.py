@@ -124,18 +124,19 @@ EXPOSED = {(0, 0): "0R", (1, 0): "1R", (-1, 0): "0J", (2, 0): "1J", (1, -1): "1C
 GUARDED = {(0, 0): "0R", (1, 0): "1R", (-1, 0): "0J", (2, 0): "1J", (-1, 1): "0C", (-2, 1): "0N", (-2, 0): "0R"}
 
 
-def _first_identity(units: dict, seed: bytes) -> str:
+def _first_identity(bot: type, units: dict, seed: bytes) -> str:
     state, truth = build(units, moves=2)
     mine = seat_knowledge(truth, state, 0)
     legal = state.legal_actions(0, mine)
     assert {a[1] for a in legal} == {"mothership", "decoy"}
-    return SearchBot(0, seed).choose(state, mine, legal)[1]
+    return bot(0, seed).choose(state, mine, legal)[1]
 
 
-def test_which_command_unit_goes_first_is_drawn_not_a_fixed_order():
-    picks = [_first_identity(EXPOSED, b"id%d" % i) for i in range(16)]
+@pytest.mark.parametrize("bot", [SearchBot, GreedyBot])
+def test_which_command_unit_goes_first_is_drawn_not_a_fixed_order(bot):
+    picks = [_first_identity(bot, EXPOSED, b"id%d" % i) for i in range(16)]
     assert set(picks) == {"mothership", "decoy"}  # an opponent cannot read the identity off the order
-    assert picks == [_first_identity(EXPOSED, b"id%d" % i) for i in range(16)]  # and the seed decides it
+    assert picks == [_first_identity(bot, EXPOSED, b"id%d" % i) for i in range(16)]  # and the seed decides it
 
 
 def test_the_identity_draw_is_weighed_by_the_position():
