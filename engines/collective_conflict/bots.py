@@ -12,10 +12,11 @@ same on every machine.
 from __future__ import annotations
 
 from engines.core.bots import RandomBot
-from engines.core.pending import Decision, GameOver
+from engines.core.pending import GameOver
 from engines.core.seeded import SeededStream
 from engines.core.state import Action, GameState, Knowledge
 
+from .bot_memory import identity_filter
 from .evaluate import after, determinise, evaluate
 from .search import SearchBot
 from .state import CollectiveConflict
@@ -26,7 +27,11 @@ def random_bot(seat: int, seed: bytes) -> RandomBot:
 
 
 class GreedyBot:
-    """Best action after one ply by :func:`evaluate`; ties broken by its seeded stream."""
+    """Best action after one ply by :func:`evaluate`; ties broken by its seeded stream.
+
+    Which command unit it places first is drawn like the search bot's (:func:`.bot_memory.identity_filter`),
+    so no level of bot gives its identities away by their order.
+    """
 
     def __init__(self, seat: int, seed: bytes) -> None:
         self.seat = seat
@@ -34,6 +39,7 @@ class GreedyBot:
 
     def choose(self, state: GameState, knowledge: Knowledge, legal: list[Action]) -> Action:
         assert isinstance(state, CollectiveConflict)
+        legal = identity_filter(state, self.seat, legal, self.rng)
         guess = determinise(state, self.seat, knowledge, self.rng)
         best: list[Action] = []
         best_value = None
@@ -47,15 +53,4 @@ class GreedyBot:
         return best[self.rng.below(len(best))]
 
 
-def best_classic_action(state: CollectiveConflict, depth: int = 2) -> Action:
-    """The UHP ``bestmove``: the search bot (depth 2 or more) or the greedy bot (depth 1), full knowledge."""
-    pending = state.pending()
-    assert isinstance(pending, Decision)
-    knowledge = Knowledge(None)
-    legal = state.legal_actions(pending.seat, knowledge)
-    bot: GreedyBot | SearchBot
-    bot = GreedyBot(pending.seat, b"uhp") if depth <= 1 else SearchBot(pending.seat, b"uhp")
-    return bot.choose(state, knowledge, legal)
-
-
-__all__ = ["GameOver", "GreedyBot", "SearchBot", "best_classic_action", "evaluate", "random_bot"]
+__all__ = ["GameOver", "GreedyBot", "SearchBot", "evaluate", "random_bot"]

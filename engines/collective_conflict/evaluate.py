@@ -38,6 +38,11 @@ def evaluate(
     attack: int = 4,
     pin: int = 0,
     chase: int = 3,
+    command: int = 0,
+    free_share: int = 8,
+    virus: int = 0,
+    room: int = 0,
+    hole: bool = False,
 ) -> int:
     """Pressure on the opponents' command units minus pressure on one's own, plus closeness to them.
 
@@ -47,7 +52,17 @@ def evaluate(
     an opponent who cannot tell it from the MotherShip spends moves on it.  ``attack`` (in eighths)
     weighs pressure on the opponents' command units.  ``pin`` is the worth of a foreign unit on top
     of a command unit (it cannot move out of the ring), per weight point; ``chase`` the cost of each
-    hex between one's free units and the nearest opponent command unit.
+    hex between one's free units and the nearest opponent command unit.  ``command`` is the worth
+    of each of one's own command units on the board, whatever it is (so the choice between MotherShip
+    and Decoy is not made here: :mod:`.bot_memory` draws it).  ``free_share`` (in eighths) is how much
+    a unit beside its own command unit counts towards the ring while it is free to step away (until
+    the fifth side is filled, when every side counts in full).  ``virus`` is the worth of holding
+    the Virus (a Runner that collected a Data Core), for oneself and, shared out, for the opponents.
+    ``room`` is the worth of each hex (up to four) where one can still place while one's reserve is
+    not empty; a reserve hemmed in by foreign units with no hex left costs twice that per unit, since
+    units that cannot come into play are lost.  With ``hole`` the units are drawn towards the one
+    free side of an opponent command unit whose other five are filled (the hex that closes the ring)
+    rather than towards the unit itself.
     """
     over = state.over
     if over is not None:
@@ -70,9 +85,21 @@ def evaluate(
         if p_kind[bottom] == COMMAND or p_kind[bottom] == MOTHERSHIP:
             commands.append((h, bottom, p_owner[bottom]))
     lone = [sum(1 for c in commands if c[2] == o) == 1 for o in range(state.players)]
+    cut = articulation_points(stacks)
     targets = []
     for h, piece, owner in commands:
-        n = sum(1 for d in DELTAS if (h + d) in stacks)
+        n = 0
+        free_own = 0
+        for d in DELTAS:
+            side = stacks.get(h + d)
+            if side is None:
+                continue
+            n += 1
+            if free_share < 8 and p_owner[side[-1]] == owner and (len(side) > 1 or (h + d) not in cut):
+                free_own += 1
+        ring = PRESSURE[n]
+        if free_own and n < 5:
+            ring = PRESSURE[n - free_own] + (ring - PRESSURE[n - free_own]) * free_share // 8
         sid = state.piece_sid.get(piece)
         identity = guess.get(sid, "mothership") if sid is not None else "mothership"
         # a lone command unit is as good as a MotherShip: surrounding a Decoy alone collapses its Network
@@ -84,17 +111,31 @@ def evaluate(
             weight = 8 if identity == "mothership" else 2
         pinned = pin and any(p_owner[p] != owner and p_owner[p] >= 0 for p in stacks[h][1:])
         if owner == seat:
-            score -= weight * PRESSURE[n] * defence // 8
+            score -= weight * ring * defence // 8
             if pinned:
                 score -= weight * pin * defence // 8
             if identity == "decoy" and sid is not None:
                 score += decoy
+            if sid is not None:
+                score += command
         else:
-            score += weight * PRESSURE[n] * attack // 8
+            score += weight * ring * attack // 8
             if pinned:
                 score += weight * pin * attack // 8
-            targets.append(divmod(h, WIDTH))
-    cut = articulation_points(stacks)
+            if hole and n == 5:
+                gap = next(h + d for d in DELTAS if (h + d) not in stacks)
+                targets.append(divmod(gap, WIDTH))
+            else:
+                targets.append(divmod(h, WIDTH))
+    if room and state.activated(seat):
+        waiting = sum(state.reserve[seat].values())
+        if waiting:
+            hexes = len(state.placement_hexes(seat))
+            score += room * min(hexes, 4) if hexes else -2 * room * waiting
+    if virus:
+        for holder in range(state.players):
+            if state.virus[holder] and state.active[holder]:
+                score += virus if holder == seat else -virus // others
     chasers = []
     for h, stack in stacks.items():
         top = stack[-1]

@@ -33,10 +33,13 @@ from engines.core.pending import Decision
 from engines.core.seeded import SeededStream
 from engines.core.state import Action, GameState, Knowledge
 
+from .bot_memory import PositionMemory, identity_filter
 from .evaluate import WIN, after, determinise, evaluate
 from .rules import COMMAND, MOTHERSHIP
 from .state import CollectiveConflict
 
+#: Value of a drawn game (the repetition draw): sought when behind, avoided when ahead.
+DRAW = 0
 #: Value of a surround we can close next move around a command unit that is surely the Network's last hope.
 SURE_WIN = WIN - 1
 #: ... and around one whose identity we do not know (half the time it is the MotherShip).
@@ -48,13 +51,26 @@ WIDTH = 24
 #: Nodes per decision: 0.2-0.3 ms of CPU each here, so a decision takes about half a second at its worst.
 BUDGET = 1600
 #: Pressure on our own command units and on the opponents' (eighths of :func:`evaluate`'s weights).
-#: Tuned against ``greedy`` with ``benchmarks/cc_bots.py``: the search bot guards its own ring more
-#: than greedy does (12 against 5) and presses the opponents' harder (12 against 4).
-DEFENCE = 12
+#: Tuned against ``greedy`` (24 games each, ``benchmarks/bots.py``): the search bot guards its own ring
+#: far more than greedy does (16 against 5; 12 and 20 did worse) and presses the opponents' harder (12
+#: against 4).
+DEFENCE = 16
 ATTACK = 12
-#: Worth of our Decoy on the board: the opponent cannot tell it from the MotherShip and splits its
-#: attack between them, so the search bot places its Decoy first and keeps it in play.
-DECOY_WORTH = 300
+#: Worth of each of our command units on the board, whichever it is (a Network moves only once one
+#: is placed; which identity goes first is drawn by :func:`.bot_memory.identity_filter`).
+COMMAND_WORTH = 150
+#: Eighths of the ring pressure that our own free units beside our command unit count for (they can
+#: step away); without this discount every placement next to our first command unit looked bad and
+#: the bot walked a lone unit about instead of developing its reserve.
+FREE_SHARE = 2
+#: Worth of holding the Virus (a Runner collected a Data Core).
+VIRUS = 80
+#: Worth of each hex (up to four) where we can still place while our reserve is not empty: a bot
+#: whose first units were hemmed in by foreign ones could never bring its reserve into play.
+ROOM = 20
+#: Our free units are drawn to the hex that would close a five-sided ring, not to the unit inside it
+#: (in long endgames the bot kept circling the ring with units that were its own sides).
+HOLE = True
 #: Worth (per weight point of :func:`evaluate`) of a foreign unit on top of a command unit: it pins the
 #: unit in its ring.
 PIN = 100
@@ -106,7 +122,11 @@ class SearchBot:
         budget: int = BUDGET,
         defence: int = DEFENCE,
         attack: int = ATTACK,
-        decoy: int = DECOY_WORTH,
+        command: int = COMMAND_WORTH,
+        free_share: int = FREE_SHARE,
+        virus: int = VIRUS,
+        room: int = ROOM,
+        hole: bool = HOLE,
         pin: int = PIN,
         chase: int = CHASE,
         repeat: int = REPEAT,
@@ -117,19 +137,28 @@ class SearchBot:
         self.budget = budget
         self.defence = defence
         self.attack = attack
-        self.decoy = decoy
+        self.command = command
+        self.free_share = free_share
+        self.virus = virus
+        self.room = room
+        self.hole = hole
         self.pin = pin
         self.chase = chase
         self.repeat = repeat
         #: How often each board we left behind has been seen (a bot plays one game: it may remember it).
         self.history: dict[tuple, int] = {}
-        #: Nodes spent on the last decision (for tests and benchmarks).
+        #: The game's positions as this bot has seen them, for the repetition draw (CC-22).
+        self.memory = PositionMemory()
+        #: Nodes spent on the last decision and the value it expected (for tests and benchmarks).
         self.nodes = 0
+        self.value = 0
 
     # -- the decision ------------------------------------------------------------------
     def choose(self, state: GameState, knowledge: Knowledge, legal: list[Action]) -> Action:
         assert isinstance(state, CollectiveConflict)
         seat = self.seat
+        self.memory.note(state)
+        legal = identity_filter(state, seat, legal, self.rng)
         guess = determinise(state, seat, knowledge, self.rng)
         self.nodes = 0
         unit = node_cost(state, [s for s in range(state.players) if s != seat and state.active[s]])
@@ -141,21 +170,28 @@ class SearchBot:
                 child = after(state, seat, action, knowledge, g)
                 value = self._value(child, g)
                 if value >= WIN:
+                    self.memory.note(child)
                     return action
+                if self._repeats(child):
+                    value = DRAW
                 value -= self._stale(child)
                 first.append((value, -i, action, child, g))
         except _OutOfBudget:
             if not first:
                 return legal[0]
         first.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        # a move into a repetition draw is always weighed, however low its one-ply rank (it is sought when behind)
+        first = first[: self.width] + sorted(first[self.width :], key=lambda x: not self._repeats(x[3]))
         best_value: int | None = None
         best_action, best_child = first[0][2], first[0][3]
         for rank, (value, _, action, child, g) in enumerate(first):
-            if rank >= self.width and best_value is not None and best_value > -WIN:
+            if rank >= self.width and best_value is not None and best_value > -WIN and not self._repeats(child):
                 break  # past the width only while every candidate so far loses: look for a defence
             try:
                 pending = child.pending()
-                if isinstance(pending, Decision) and pending.seat != seat:
+                if self._repeats(child):
+                    worst = DRAW  # the third time of this position: the game ends drawn (CC-22)
+                elif isinstance(pending, Decision) and pending.seat != seat:
                     worst = self._replies(child, pending.seat, g, best_value)
                     if worst < WIN // 8:
                         worst -= self._stale(child)  # (``value`` has paid it already)
@@ -170,7 +206,13 @@ class SearchBot:
         if self.repeat:
             key = _board(best_child)
             self.history[key] = self.history.get(key, 0) + 1
+        self.memory.note(best_child)
+        self.value = best_value if best_value is not None else first[0][0]
         return best_action
+
+    def _repeats(self, state: CollectiveConflict) -> bool:
+        """Would reaching ``state`` be its third occurrence (the repetition draw, CC-22)?"""
+        return self.memory.would_repeat(state)
 
     def _stale(self, child: CollectiveConflict) -> int:
         """The penalty for leaving a board we have left before: shuffling back and forth ends in a draw."""
@@ -189,7 +231,11 @@ class SearchBot:
             guess,
             self.defence,
             expect=True,
-            decoy=self.decoy,
+            command=self.command,
+            free_share=self.free_share,
+            virus=self.virus,
+            room=self.room,
+            hole=self.hole,
             attack=self.attack,
             pin=self.pin,
             chase=self.chase,
@@ -218,6 +264,8 @@ class SearchBot:
             v = self._value(grand, g2)
             if v <= -WIN:
                 return v
+            if self._repeats(grand):
+                v = DRAW
             if alpha is not None and v <= alpha:
                 win = self._our_win(grand)
                 if win == 0:

@@ -13,21 +13,41 @@ north-east, ``X\\`` south-east, ``-X`` west, ``/X`` south-west, ``\\X``
 north-west, and ``X`` alone on top of X.  Our engine skips a player who cannot
 act (CC-5); the protocol wants an explicit ``pass``, so this layer keeps the
 protocol's move list and offers ``pass`` exactly when the engine skipped.
+
+``bestmove depth N`` searches N plies; ``bestmove time hh:mm:ss`` deepens the
+search until the time is nearly up (:mod:`.classic_search`).  The clock lives
+here, in the front end that does the I/O: the search only gets callables that
+say "stop" and "do not start another depth".  One search serves the whole
+session, so its tables carry over from move to move, and the game's positions so
+far go with every ``bestmove`` (the repetition draw, CC-22).
+
+Bad input is answered with ``err`` (or ``invalidmove`` for a move) and the loop
+goes on with the game as it was.
 """
 
 from __future__ import annotations
 
+import re
 import sys
+import time
+from collections import Counter
 from typing import IO
 
 from engines.core.hexgrid import hex_id, hex_qr
 from engines.core.pending import Decision
 from engines.core.state import IllegalAction, Knowledge
 
+from .classic_search import ClassicSearch, position_key
 from .rules import CLIMBER, JUMPER, KIND_BY_NAME, KIND_NAMES, MOTHERSHIP, NETCASTER, RUNNER
 from .state import CollectiveConflict
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
+#: The deepest ``bestmove depth`` accepted (each ply multiplies the work by the number of moves).
+MAX_DEPTH = 12
+#: Of the time given to ``bestmove time``: when the search must stop, and after which it starts no new depth.
+HARD_SHARE = 0.8
+SOFT_SHARE = 0.3
+_STATES = ("NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins")
 LETTER = {MOTHERSHIP: "Q", RUNNER: "A", JUMPER: "G", CLIMBER: "B", NETCASTER: "S"}
 KIND_OF_LETTER = {v: k for k, v in LETTER.items()}
 COLOUR = ("w", "b")
@@ -52,6 +72,8 @@ class UhpGame:
         self.names: dict[int, str] = {}
         self.history: list[str] = []
         self.actions: list[tuple | None] = []
+        #: The position after each move (the start first): the repetition draw counts them (CC-22).
+        self.positions: list[tuple] = [position_key(self.state)]
 
     # -- names and positions ---------------------------------------------------
     def _name_of_next(self, seat: int, kind: int) -> str:
@@ -108,6 +130,10 @@ class UhpGame:
         if seat != self.seat_to_move():
             raise InvalidMove(f"it is not {name[0]}'s turn")
         pid = self._piece_by_name(name)
+        if pid is not None:
+            top = self.state.stacks[self.state.p_pos[pid]][-1]
+            if top != pid:
+                raise InvalidMove(f"{name} is covered by {self.names[top]} and cannot move")
         if len(parts) == 1:
             if self.history:
                 raise InvalidMove("a position is needed after the first move")
@@ -158,6 +184,11 @@ class UhpGame:
             self.state.push(seat, action)
         self.history.append(text)
         self.actions.append(action)
+        self.positions.append(position_key(self.state))
+
+    def seen(self) -> Counter[tuple]:
+        """How often each position of this game has occurred so far (the current one included)."""
+        return Counter(self.positions)
 
     def undo(self, count: int) -> None:
         if count < 0 or count > len(self.actions):
@@ -177,9 +208,11 @@ class UhpGame:
             return "Draw"
         return "WhiteWins" if over.winners == (0,) else "BlackWins"
 
+    def turn_string(self) -> str:
+        return f"{'White' if self.seat_to_move() == 0 else 'Black'}[{len(self.history) // 2 + 1}]"
+
     def game_string(self) -> str:
-        turn = f"{'White' if self.seat_to_move() == 0 else 'Black'}[{len(self.history) // 2 + 1}]"
-        return ";".join(["Base", self.status(), turn, *self.history])
+        return ";".join(["Base", self.status(), self.turn_string(), *self.history])
 
 
 class UhpEngine:
@@ -188,6 +221,8 @@ class UhpEngine:
     def __init__(self, out: IO[str]) -> None:
         self.out = out
         self.game: UhpGame | None = None
+        #: One search for the session: its tables outlive each ``bestmove``.
+        self.search = ClassicSearch()
 
     def write(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -209,6 +244,8 @@ class UhpEngine:
             self.write(f"invalidmove {exc}")
         except (UhpError, IllegalAction) as exc:
             self.write(f"err {exc}")
+        except ValueError as exc:  # a last guard: bad input must never end the loop
+            self.write(f"err cannot read {line!r}: {exc}")
         self.write("ok")
         self.out.flush()
         return False
@@ -219,16 +256,26 @@ class UhpEngine:
         return self.game
 
     def cmd_info(self, args: str) -> None:
+        # the capabilities line lists supported expansions; the base game has none, so it is left out
         self.write(f"id SealedTable-CollectiveConflict v{VERSION}")
-        self.write("")
 
     def cmd_newgame(self, args: str) -> None:
-        parts = [p for p in args.split(";")] if args else ["Base"]
+        """``newgame``, ``newgame Base`` or ``newgame <GameString>``: the game string's state and turn must be true."""
+        parts = [p.strip() for p in args.split(";")] if args else ["Base"]
         if parts[0] != "Base":
             raise UhpError(f"unsupported game type {parts[0]!r}: only Base")
+        if len(parts) == 2:
+            raise UhpError("a game string is GameType;GameState;Turn;moves...")
         game = UhpGame()
         for text in parts[3:]:
             game.play(game.parse(text))
+        if len(parts) > 2:
+            if parts[1] not in _STATES:
+                raise UhpError(f"unknown game state {parts[1]!r}")
+            if parts[1] != game.status():
+                raise UhpError(f"the game string says {parts[1]} but its moves give {game.status()}")
+            if parts[2] != game.turn_string():
+                raise UhpError(f"the game string says {parts[2]} but its moves give {game.turn_string()}")
         self.game = game
         self.write(game.game_string())
 
@@ -245,26 +292,66 @@ class UhpEngine:
         self.write(";".join(game.to_move_string(a) for a in game.legal()))
 
     def cmd_bestmove(self, args: str) -> None:
-        from .bots import best_classic_action
-
+        """``bestmove``, ``bestmove depth N`` or ``bestmove time hh:mm:ss``."""
+        depth: int | None = 2
+        seconds = 0
+        words = args.split()
+        if words and words[0] == "depth" and len(words) == 2:
+            depth = _count(words[1], "depth")
+            if not 1 <= depth <= MAX_DEPTH:
+                raise UhpError(f"depth must be 1 to {MAX_DEPTH}")
+        elif words and words[0] == "time" and len(words) == 2:
+            seconds = _seconds(words[1])
+            depth = None
+        elif words:
+            raise UhpError("use bestmove, bestmove depth N or bestmove time hh:mm:ss")
         game = self._need_game()
         legal = game.legal()
         if not legal:
             raise UhpError("the game is over")
-        depth = 2
-        if args.startswith("depth "):
-            depth = max(1, min(3, int(args.split()[1])))
-        action = legal[0] if legal == [None] else best_classic_action(game.state, depth)
+        if legal == [None]:
+            self.write(game.to_move_string(None))
+            return
+        if depth is not None:
+            action = self.search.choose(game.state.clone(), game.seen(), depth=depth)
+        else:
+            start = time.monotonic()
+            hard, soft = start + seconds * HARD_SHARE, start + seconds * SOFT_SHARE
+            action = self.search.choose(
+                game.state.clone(),
+                game.seen(),
+                stop=lambda: time.monotonic() >= hard,
+                enough=lambda: time.monotonic() >= soft,
+            )
         self.write(game.to_move_string(action))
 
     def cmd_undo(self, args: str) -> None:
         game = self._need_game()
-        game.undo(int(args) if args else 1)
+        game.undo(_count(args, "undo") if args else 1)
         self.write(game.game_string())
 
     def cmd_options(self, args: str) -> None:
         if args:
             raise UhpError("this engine has no options")
+
+
+def _count(text: str, what: str) -> int:
+    """A whole number of moves or plies, or a clear error."""
+    if not re.fullmatch(r"[0-9]{1,6}", text):
+        raise UhpError(f"{what} needs a whole number, not {text!r}")
+    return int(text)
+
+
+def _seconds(text: str) -> int:
+    """``hh:mm:ss`` as seconds (more than none), or a clear error."""
+    match = re.fullmatch(r"([0-9]{1,2}):([0-5][0-9]):([0-5][0-9])", text)
+    if match is None:
+        raise UhpError(f"time is hh:mm:ss, not {text!r}")
+    hours, minutes, secs = (int(g) for g in match.groups())
+    total = hours * 3600 + minutes * 60 + secs
+    if total == 0:
+        raise UhpError("the time must be more than 00:00:00")
+    return total
 
 
 def main(argv: list[str] | None = None, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:

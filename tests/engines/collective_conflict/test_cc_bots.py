@@ -6,8 +6,10 @@ import pytest
 from cc_helpers import build, reveal_all, seat_knowledge
 
 from engines.collective_conflict import CollectiveConflict, GreedyBot, SearchBot
+from engines.collective_conflict.bot_memory import identity_filter, position_key
 from engines.collective_conflict.search import destination
 from engines.core import Decision, GameOver, Knowledge, Referee
+from engines.core.seeded import SeededStream
 
 # Seat 1's only command unit (its MotherShip) at the origin with five sides filled; (0, 1) is free and
 # seat 0's Runner on (1, 1) can slide into it.
@@ -116,10 +118,79 @@ def test_search_bot_is_deterministic_by_seed_and_reads_only_its_view():
     assert game(b"g1") == game(b"g1")
 
 
-def test_search_bot_places_its_decoy_before_its_mothership():
-    # the third own move must place a command unit: the search bot shows its Decoy first, to draw fire
-    state, truth = build({(0, 0): "0R", (1, 0): "1R", (-1, 0): "0J", (2, 0): "1J"}, moves=2)
+# The third own move must place a command unit.  Seat 0's placement hexes are to the west; seat 1 crowds
+# them (EXPOSED) or stands far off while seat 0's own units guard them (GUARDED).
+EXPOSED = {(0, 0): "0R", (1, 0): "1R", (-1, 0): "0J", (2, 0): "1J", (1, -1): "1C", (0, 1): "1N", (2, -1): "1R"}
+GUARDED = {(0, 0): "0R", (1, 0): "1R", (-1, 0): "0J", (2, 0): "1J", (-1, 1): "0C", (-2, 1): "0N", (-2, 0): "0R"}
+
+
+def _first_identity(bot: type, units: dict, seed: bytes) -> str:
+    state, truth = build(units, moves=2)
     mine = seat_knowledge(truth, state, 0)
     legal = state.legal_actions(0, mine)
     assert {a[1] for a in legal} == {"mothership", "decoy"}
-    assert SearchBot(0, b"decoy").choose(state, mine, legal)[1] == "decoy"
+    return bot(0, seed).choose(state, mine, legal)[1]
+
+
+@pytest.mark.parametrize("bot", [SearchBot, GreedyBot])
+def test_which_command_unit_goes_first_is_drawn_not_a_fixed_order(bot):
+    picks = [_first_identity(bot, EXPOSED, b"id%d" % i) for i in range(16)]
+    assert set(picks) == {"mothership", "decoy"}  # an opponent cannot read the identity off the order
+    assert picks == [_first_identity(bot, EXPOSED, b"id%d" % i) for i in range(16)]  # and the seed decides it
+
+
+def test_the_identity_draw_is_weighed_by_the_position():
+    def decoys(units: dict) -> int:
+        state, truth = build(units, moves=2)
+        legal = state.legal_actions(0, seat_knowledge(truth, state, 0))
+        drawn = [identity_filter(state, 0, legal, SeededStream(b"w%d" % i, "t")) for i in range(60)]
+        assert all(len({a[1] for a in d if a[1] in ("mothership", "decoy")}) == 1 for d in drawn)
+        return sum(1 for d in drawn if any(a[1] == "decoy" for a in d))
+
+    exposed, guarded = decoys(EXPOSED), decoys(GUARDED)
+    assert exposed > guarded  # the Decoy goes first more often where foreign units crowd
+    assert guarded >= 12 and exposed <= 48  # ... but never by more than two to one (at 60 draws, with room)
+
+
+def test_search_bots_develop_their_reserves():
+    state = CollectiveConflict(2, {"first_player": 0})
+    referee = Referee(state, b"develop")
+    bots = [SearchBot(0, b"develop"), SearchBot(1, b"develop")]
+    for _ in range(24):
+        pending = referee.run_table()
+        assert isinstance(pending, Decision)
+        k = referee.seats[pending.seat]
+        referee.decide(pending.seat, bots[pending.seat].choose(state, k, state.legal_actions(pending.seat, k)))
+    assert min(state.placed) >= 3 and sum(state.placed) >= 7  # not one command unit walked about the board
+
+
+def _after(state: CollectiveConflict, seat: int, action, knowledge: Knowledge) -> CollectiveConflict:
+    child = state.clone()
+    publication = child.publish(seat, action, knowledge)
+    child.apply(seat, publication.action)
+    return child
+
+
+@pytest.mark.parametrize("plies", [18, 26])
+def test_the_search_bot_knows_the_repetition_draw(plies):
+    state, referee = _midgame(b"rep", plies)
+    seat = state.pending().seat
+    knowledge = referee.seats[seat]
+    legal = state.legal_actions(seat, knowledge)
+    bot = SearchBot(seat, b"rep")
+    chosen = bot.choose(state, knowledge, legal)
+    again = SearchBot(seat, b"rep")
+    again.memory.counts[position_key(_after(state, seat, chosen, knowledge))] = 2
+    second = again.choose(state, knowledge, legal)
+    if bot.value > 0:
+        assert second != chosen  # ahead: a third repetition would throw the game away
+    else:
+        assert second == chosen  # not ahead: the draw is as good as its best
+    # a move into a third repetition is taken when every other line loses
+    behind = SearchBot(seat, b"rep", defence=800)
+    behind.choose(state, knowledge, legal)
+    if behind.value < 0:
+        other = next(a for a in legal if a != chosen)
+        seeker = SearchBot(seat, b"rep", defence=800)
+        seeker.memory.counts[position_key(_after(state, seat, other, knowledge))] = 2
+        assert seeker.choose(state, knowledge, legal) == other or seeker.value >= 0
