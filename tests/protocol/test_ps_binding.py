@@ -240,22 +240,17 @@ def test_a_leave_notice_does_not_open_the_delivery_the_leaver_received():
 class FalseDelivery(PeerSession):
     """Seals one false key into the delivery it owes (the target cannot open that card)."""
 
-    def _auto_body(self, exp):
-        if exp.type != "deliver":
-            return super()._auto_body(exp)
+    def _seal_to(self, target, seq, plain, size=None):
+        if target == self.seat:  # its own memos stay honest
+            return super()._seal_to(target, seq, plain, size)
         import hashlib
 
-        from engines.core import canonical_encode
-        from protocol.cards import keys_to_body
+        from engines.core import canonical_encode, decode
         from protocol.crypto.group import scalar_from
 
-        pending = self.table.state.pending()
-        keys = dict(self.table.ledger.hand_keys_for(pending.slots, self.ring))
-        keys[min(keys)] = scalar_from(hashlib.sha512(b"a false delivered key").digest())
-        box = self._seal_to(pending.target, exp.seq, canonical_encode(keys_to_body(keys)))
-        probe = self.table.state.clone()
-        probe.push(-1, ("delivered",))
-        return {"box": box, "hash": probe.hash()}
+        keys = [list(pair) for pair in decode(plain)["keys"]]
+        keys[0][1] = scalar_from(hashlib.sha512(b"a false delivered key").digest())
+        return super()._seal_to(target, seq, canonical_encode({"keys": keys}), size)
 
 
 def test_the_audit_still_opens_every_delivery_and_names_a_false_one():

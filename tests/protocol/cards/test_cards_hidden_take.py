@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from engines.core import decode
 from protocol.cards import keys_from_body
-from protocol.crypto.private import AgreementKey, delivery_context, open_as_auditor
+from protocol.crypto.private import delivery_context, open_with_delivery_key
 from protocol.envelope import parse
 from protocol.session import PeerSession
 from protocol.simulate import play
@@ -62,8 +62,9 @@ def test_the_slot_taken_was_never_shown_to_a_third_seat():
     assert table is not None
     delivered: list[tuple[int, int, int, set[int]]] = []  # seq, source, recipient, slots whose keys it got
     for seq, source, target, box in table.deliveries:
-        key = AgreementKey.from_private_bytes(table.published[source]["box"])
-        plain = open_as_auditor(key, table.seats[target].box, delivery_context(table.room, source, target, seq), box)
+        key = table.published[source]["deliveries"][seq]  # the one key the source published for this box
+        context = delivery_context(table.room, source, target, seq)
+        plain = open_with_delivery_key(key, table.seats[source].box, table.seats[target].box, context, box)
         delivered.append((seq, source, target, set(keys_from_body(source, decode(plain)))))
     checked = 0
     for seq, attacker, action in table.pushes:
