@@ -19,8 +19,8 @@ from relay_helpers import BrokerProcess, Peer, wait_for_line
 
 from protocol.crypto.signing import SigningKey
 from relay import topics
+from relay.address import parse_address
 from relay.lobby_messages import JoinRequest, seal, withdrawal
-from relay.probe import parse_address
 from relay.rooms import RoomHost, join_room
 from relay.seatcard import BadCard, check_card
 
@@ -71,7 +71,8 @@ def test_seat_cards_are_checked_for_shape_sizes_and_points() -> None:
 
 
 def _stranger(address: str) -> aiomqtt.Client:
-    host, port = parse_address(address)
+    parsed = parse_address(address)
+    host, port = parsed.host, parsed.port
     return aiomqtt.Client(host, port, identifier="garbage" + os.urandom(4).hex())
 
 

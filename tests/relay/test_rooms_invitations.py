@@ -145,8 +145,8 @@ def test_a_card_by_another_key_is_not_the_invited_room(embedded_relay: BrokerPro
     import aiomqtt
 
     from relay import rooms, topics
+    from relay.address import parse_address
     from relay.lobby_messages import LobbyCard
-    from relay.probe import parse_address
 
     monkeypatch.setattr(rooms, "PIN_WAIT", 0.5)
     address = embedded_relay.address
@@ -157,7 +157,8 @@ def test_a_card_by_another_key_is_not_the_invited_room(embedded_relay: BrokerPro
         fp = host.fingerprint
         code = host.code
         card = LobbyCard(code, "system-launch", 2, 1, "Host", address, host_key=mallory.key.public_bytes())
-        name, port = parse_address(address)
+        parsed = parse_address(address)
+        name, port = parsed.host, parsed.port
         async with aiomqtt.Client(name, port, identifier="stranger" + os.urandom(3).hex()) as client:
             await client.publish(topics.room_card(code), card.encode(mallory.key), qos=1, retain=True)
         with pytest.raises(RoomNotFound, match="not by the host whose key is"):

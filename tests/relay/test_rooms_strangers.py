@@ -23,16 +23,17 @@ from protocol.events import Rejected, Started
 from protocol.session import PeerSession
 from protocol.table import SeatInfo
 from relay import topics
+from relay.address import parse_address
 from relay.invitation import fingerprint
 from relay.lobby_messages import JoinRequest, LobbyCard, SeatList
-from relay.probe import parse_address
 from relay.rooms import RoomHost, join_room, list_rooms
 
 pytestmark = pytest.mark.timeout(40)
 
 
 def stranger(address: str) -> aiomqtt.Client:
-    host, port = parse_address(address)
+    parsed = parse_address(address)
+    host, port = parsed.host, parsed.port
     return aiomqtt.Client(host, port, identifier="stranger" + os.urandom(4).hex(), clean_session=True)
 
 
