@@ -132,6 +132,16 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Ruch — pułapka nieuzbrojona (blef)",
         "Ход — пустая ловушка (блеф)",
     ),
+    "cc.btn.virus_unit": (
+        "Virus on the {kind} of Network {mark} at {hex}",
+        "Virus na {kind} Sieci {mark}, {hex}",
+        "Virus на {kind} Сети {mark}, {hex}",
+    ),
+    "cc.btn.virus_covered": (
+        "Virus on the {kind} of Network {mark} under the Climber at {hex}",
+        "Virus na {kind} Sieci {mark} pod Climberem, {hex}",
+        "Virus на {kind} Сети {mark} под Climber, {hex}",
+    ),
     "cc.btn.virus": ("Use the Virus on {hex}", "Użyj Virusa na {hex}", "Применить Virus к {hex}"),
     "cc.chance": ("The table draws…", "Stół losuje…", "Стол разыгрывает жребий…"),
     "cc.over": ("Game over", "Koniec gry", "Игра окончена"),
@@ -185,6 +195,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "cc.log.trap_own_armed": ("(your trap is armed)", "(Twoja pułapka jest uzbrojona)", "(ваша ловушка заряжена)"),
     "cc.log.trap_own_bluff": ("(your trap is a bluff)", "(Twoja pułapka to blef)", "(ваша ловушка — блеф)"),
+    "cc.log.virus_covered": (
+        "{name}: uses the Virus on {target}'s {kind} under the Climber at {hex}.",
+        "{name}: używa Virusa na jednostce {kind} gracza {target} pod Climberem na {hex}.",
+        "{name}: применяет Virus к юниту «{kind}» игрока {target} под Climber на {hex}.",
+    ),
     "cc.log.virus": (
         "{name}: uses the Virus on {target}'s unit at {hex}.",
         "{name}: używa Virusa na jednostce gracza {target} na {hex}.",

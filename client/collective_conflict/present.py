@@ -189,9 +189,15 @@ class CCLogWriter:
                     out.append(CCLine(msg, who, tone="private"))
             return out
         if verb == "virus":
-            target = state.stacks.get(hex_id(*action[2]))
-            owner = state.p_owner[target[-1]] if target else -1
-            return [CCLine("cc.log.virus", (*who, ("target", owner)), (("hex", hex_name(action[2])),), "event")]
+            stack = state.stacks.get(hex_id(*action[2]))
+            # CC-24: the target may lie under a Climber; ``level`` then names it (0: the bottom).
+            piece = (stack[action[3]] if len(action) == 4 else stack[-1]) if stack else None
+            owner = state.p_owner[piece] if piece is not None else -1
+            kind = KIND_NAMES[state.p_kind[piece]] if piece is not None else "runner"
+            msg = "cc.log.virus_covered" if len(action) == 4 else "cc.log.virus"
+            return [
+                CCLine(msg, (*who, ("target", owner)), (("hex", hex_name(action[2])),), "event", (("kind", kind),))
+            ]
         if verb == "reveal":
             sid, value = action[1], action[2]
             what = state.secrets.get(sid, [seat, "?", [0, 0], None])[1]

@@ -444,6 +444,12 @@ class CCTable(QWidget):
         if verb == "jump":
             return tr("cc.btn.jump2", mid=hex_name(action[2]), hex=hex_name(action[3]))
         if verb == "virus":
+            stack = self._stack_at(action[2]) or []
+            covered = len(action) == 4 and 0 <= action[3] < len(stack)  # a unit under a Climber (CC-24)
+            if covered or stack:
+                _, owner, kind = stack[action[3]] if covered else stack[-1]
+                msg = "cc.btn.virus_covered" if covered else "cc.btn.virus_unit"
+                return tr(msg, kind=kind_name(kind), mark=paint.seat_mark(owner), hex=hex_name(action[2]))
             return tr("cc.btn.virus", hex=hex_name(action[2]))
         core = core_of(action)
         if core is not None:

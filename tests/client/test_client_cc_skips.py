@@ -62,3 +62,33 @@ def test_an_ordinary_turn_order_logs_no_skip():
     action = state.legal_actions(0, truth)[0]
     lines = _writer(0, state).lines(_Entry(0, action), truth)
     assert not any(line.msg.startswith("cc.log.skipped") for line in lines)
+
+
+def _covered_virus() -> tuple[Any, Any, tuple[Any, ...]]:
+    """Seat 0 holds the Virus; seat 1's Runner lies under seat 0's own Climber (CC-24)."""
+    units = {(0, 0): "0M", (-1, 0): "0R", (1, 0): ["1R", "0C"], (2, 0): "1M", (2, -1): "1J"}
+    state, truth = build(units)
+    state.virus[0] = True
+    state._legal = None
+    return state, truth, ("virus", (-1, 0), (1, 0), 0)
+
+
+def test_a_virus_on_a_covered_unit_names_its_true_owner_in_the_log():
+    state, truth, covered = _covered_virus()
+    lines = _writer(1, state).lines(_Entry(0, covered), truth)
+    texts = [line.text(["Ada", "Boris"]) for line in lines]
+    assert any("Boris (B)" in t and "Climber" in t for t in texts if "Virus" in t), texts
+
+
+def test_two_virus_choices_on_one_hex_have_different_buttons(qtbot):
+    from client.collective_conflict.table import CCTable
+
+    state, truth, covered = _covered_virus()
+    table = CCTable(2, ["Ada", "Boris"])
+    qtbot.addWidget(table)
+    view = state.view(truth)
+    table.view = view
+    on_top = ("virus", (-1, 0), (2, 0))
+    labels = {table.variant_label(covered), table.variant_label(on_top)}
+    assert len(labels) == 2 and all("Virus" in label for label in labels)
+    assert "Climber" in table.variant_label(covered)
