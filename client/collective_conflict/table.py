@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from engines.core import Knowledge
 
 from ..i18n import tr
+from ..wrap_button import WrapButton
 from . import paint
 from .board import HexBoard
 from .choices import Action, core_of
@@ -426,7 +427,8 @@ class CCTable(QWidget):
             return
         self.hint.setText(tr("cc.hint.variant", hex=hex_name(board.planned)))
         for i, action in enumerate(board.variants()):
-            b = QPushButton(self.variant_label(action), objectName="variant" if i == 0 else "variant_alt")
+            b = WrapButton(self.variant_label(action))  # long names wrap (Russian double jumps), never cut off
+            b.setObjectName("variant" if i == 0 else "variant_alt")
             b.setMinimumHeight(30)
             b.clicked.connect(lambda _=False, a=action: board.take(a))
             b.action = action  # type: ignore[attr-defined]
