@@ -411,6 +411,42 @@ def signature(s: Snap) -> tuple:
     return (tuple(s.tiles), tuple(s.pos), tuple(s.key), tuple(s.chest), tuple(s.items), tuple(s.carrying))
 
 
+def last_anomaly(view: dict, seat: int) -> Action | None:
+    """The anomaly ``seat`` played in its latest turn, if it came after the viewer's own.
+
+    Read from the public event log (what a person saw happen on the board):
+    newest first, stopping at the viewer's own latest anomaly, so an answer
+    never names a change older than the viewer's previous turn.
+    """
+    me = view["you"]
+    for event in reversed(view["events"]):
+        verb = event[0]
+        if verb not in ("rotate", "shift"):
+            continue
+        if event[1] == me:
+            return None
+        if event[1] == seat:
+            return (verb, *event[2:])
+    return None
+
+
+def undoes(action: Action, previous: Action | None, tiles: list[int]) -> bool:
+    """Whether ``action`` puts back what ``previous`` (the opponent's last anomaly) changed.
+
+    A shift is undone by the opposite shift of the same line; a rotation by a
+    rotation of the same tile that restores its old sides (for a straight tile
+    both a quarter turn and three quarters do).
+    """
+    if previous is None or action[0] != previous[0]:
+        return False
+    if action[0] == "shift":
+        return action[1] == previous[1] and action[2] == previous[2] and action[3] == -previous[3]
+    cell, q = action[1], action[2]
+    if cell != previous[1]:
+        return False
+    return board.rotate(tiles[cell], q) == board.rotate(tiles[cell], -previous[2] % 4)
+
+
 class MazeBot:
     """The AI player at ``level`` ("easy", "normal" or "hard") for ``seat``.
 
@@ -423,6 +459,7 @@ class MazeBot:
 
     HARD_BRANCH = 6
     REPEAT_PENALTY = 2 * W_MP
+    UNDO_MARGIN = W_MP
 
     def __init__(self, seat: int, seed: bytes, level: str = "normal") -> None:
         if level not in ("easy", "normal", "hard"):
@@ -432,6 +469,24 @@ class MazeBot:
         self.rng = SeededStream(seed, f"anomaly-maze-ai/{level}/{seat}")
         self.seen: set[tuple] = set()
         self.planned: tuple[tuple, tuple[int, ...]] | None = None
+
+    def _without_undoing(self, plans: list[Plan], previous: Action | None, tiles: list[int]) -> list[Plan]:
+        """Drop the plans that undo the opponent's last anomaly while another good one exists.
+
+        Two strong players otherwise spend every anomaly putting back the
+        other's, and neither ever reaches its goal.  An undo stays only if it
+        beats every other plan by more than UNDO_MARGIN (it wins a point, saves
+        the pawn, ...).
+        """
+        if previous is None:
+            return plans
+        keep = [p for p in plans if not undoes(p.anomaly, previous, tiles)]
+        if not keep:
+            return plans
+        undo = [p for p in plans if undoes(p.anomaly, previous, tiles)]
+        if undo and undo[0].value > keep[0].value + self.UNDO_MARGIN:
+            return [undo[0], *keep]
+        return keep
 
     def choose(self, state: GameState, knowledge: Knowledge, legal: list[Action]) -> Action:
         view = state.view(knowledge)
@@ -455,6 +510,7 @@ class MazeBot:
                 plan.value -= self.REPEAT_PENALTY
         plans.sort(key=lambda p: -p.value)
         if self.level == "hard":
+            plans = self._without_undoing(plans, last_anomaly(view, 1 - me), snap.tiles)
             top = plans[: self.HARD_BRANCH]
             scored = [
                 (reply_value(p.after, me, rules) - (self.REPEAT_PENALTY if id(p) in repeats else 0), i)
