@@ -470,23 +470,34 @@ class MazeBot:
         self.seen: set[tuple] = set()
         self.planned: tuple[tuple, tuple[int, ...]] | None = None
 
-    def _without_undoing(self, plans: list[Plan], previous: Action | None, tiles: list[int]) -> list[Plan]:
-        """Drop the plans that undo the opponent's last anomaly while another good one exists.
+    def _hard_choice(
+        self, plans: list[Plan], repeats: set[int], previous: Action | None, snap: Snap, rules: Rules
+    ) -> Plan:
+        """The best of the top plans after the opponent's best reply, never an undo if avoidable.
 
         Two strong players otherwise spend every anomaly putting back the
-        other's, and neither ever reaches its goal.  An undo stays only if it
-        beats every other plan by more than UNDO_MARGIN (it wins a point, saves
-        the pawn, ...).
+        other's (one shifts a line, the other shifts it back), and neither
+        ever reaches its goal.  So a plan that undoes the opponent's last
+        anomaly is chosen only if, after the reply, it beats the best other
+        plan by more than UNDO_MARGIN (it wins a point, saves the pawn, ...).
+        The best plan that is not an undo is always among those checked.
         """
-        if previous is None:
-            return plans
-        keep = [p for p in plans if not undoes(p.anomaly, previous, tiles)]
-        if not keep:
-            return plans
-        undo = [p for p in plans if undoes(p.anomaly, previous, tiles)]
-        if undo and undo[0].value > keep[0].value + self.UNDO_MARGIN:
-            return [undo[0], *keep]
-        return keep
+        me = self.seat
+        top = plans[: self.HARD_BRANCH]
+        fresh = next((p for p in plans if not undoes(p.anomaly, previous, snap.tiles)), None)
+        if fresh is not None and all(p is not fresh for p in top):
+            top.append(fresh)
+        scored = []
+        for i, p in enumerate(top):
+            value = reply_value(p.after, me, rules) - (self.REPEAT_PENALTY if id(p) in repeats else 0)
+            scored.append((value, -i, undoes(p.anomaly, previous, snap.tiles), p))
+        best = max(scored, key=lambda t: (t[0], t[1]))
+        others = [t for t in scored if not t[2]]
+        if best[2] and others:
+            alternative = max(others, key=lambda t: (t[0], t[1]))
+            if best[0] - alternative[0] <= self.UNDO_MARGIN:
+                return alternative[3]
+        return best[3]
 
     def choose(self, state: GameState, knowledge: Knowledge, legal: list[Action]) -> Action:
         view = state.view(knowledge)
@@ -510,13 +521,7 @@ class MazeBot:
                 plan.value -= self.REPEAT_PENALTY
         plans.sort(key=lambda p: -p.value)
         if self.level == "hard":
-            plans = self._without_undoing(plans, last_anomaly(view, 1 - me), snap.tiles)
-            top = plans[: self.HARD_BRANCH]
-            scored = [
-                (reply_value(p.after, me, rules) - (self.REPEAT_PENALTY if id(p) in repeats else 0), i)
-                for i, p in enumerate(top)
-            ]
-            chosen = top[max(scored, key=lambda t: (t[0], -t[1]))[1]]
+            chosen = self._hard_choice(plans, repeats, last_anomaly(view, 1 - me), snap, rules)
         else:
             chosen = plans[0]
         self.seen.add(signature(chosen.after))
