@@ -135,6 +135,9 @@ class MemoryBot(GreedyBot):
             for card in self.held_by(state, t):
                 if CARD_KIND[card] in danger:
                     danger[CARD_KIND[card]] += 3
+        for card in self.reshuffled:  # known to be back in the deck: someone will draw it
+            if CARD_KIND[card] in danger:
+                danger[CARD_KIND[card]] += 1
         my_kinds = [CARD_KIND[self.shown[s]] for s in state.hands[seat] if s in self.shown]
         hand_full = len(state.hands[seat]) >= opts.hand_limit
         scored: list[tuple[int, Action]] = [(0, ("pass",))]
