@@ -49,6 +49,7 @@ WALL = 4  # steps a closed passage counts for in the distance estimate
 NEW_MISSION_STEPS = 14  # expected length of a freshly drawn mission
 PUSH_RISK = 140  # ending a turn on a cell the opponent can push off the board
 KEY_HELD = 80  # a carried key cannot be shifted away: worth more than its distance
+REPLY_OPP = 1  # after the opponent's reply, its walking distance counts as much as mine
 OPP_PROGRESS = 2  # the opponent's walking distance counts 1/OPP_PROGRESS (it can repair the maze)
 
 #: Cells whose tile crosses the edge in some shift: a pawn there can be pushed off.
@@ -286,7 +287,9 @@ def side_value(s: Snap, p: int, maps: Maps, rules: Rules, progress: bool = True,
     return v
 
 
-def evaluate(s: Snap, me: int, mover: int, rules: Rules, full: bool = True, maps: Maps | None = None) -> int:
+def evaluate(
+    s: Snap, me: int, mover: int, rules: Rules, full: bool = True, maps: Maps | None = None, opp_div: int = OPP_PROGRESS
+) -> int:
     """Score of a position at the end of ``mover``'s move phase, for ``me``.
 
     The mover's dice are taken at their expectation; the side that plays next
@@ -294,7 +297,7 @@ def evaluate(s: Snap, me: int, mover: int, rules: Rules, full: bool = True, maps
     """
     maps = maps or Maps(s.tiles)
     opp = 1 - me
-    base = side_value(s, me, maps, rules) - side_value(s, opp, maps, rules, progress=full, divisor=OPP_PROGRESS)
+    base = side_value(s, me, maps, rules) - side_value(s, opp, maps, rules, progress=full, divisor=opp_div)
     if full:
         nxt = 1 - mover
         victim = 1 - nxt
@@ -312,10 +315,12 @@ def evaluate(s: Snap, me: int, mover: int, rules: Rules, full: bool = True, maps
     a, b = s.pos[mover], s.pos[1 - mover]
     if a is None or b is None or not board.line_of_sight(s.tiles, a, b):
         return base
-    return _with_combat(s, me, mover, rules, full, maps, base)
+    return _with_combat(s, me, mover, rules, full, maps, base, opp_div)
 
 
-def _with_combat(s: Snap, me: int, mover: int, rules: Rules, full: bool, maps: Maps, base: int) -> int:
+def _with_combat(
+    s: Snap, me: int, mover: int, rules: Rules, full: bool, maps: Maps, base: int, opp_div: int = OPP_PROGRESS
+) -> int:
     """Expected value of the mover rolling all its dice at the opponent now."""
     victim = 1 - mover
     hp = s.hp[victim]
@@ -328,7 +333,7 @@ def _with_combat(s: Snap, me: int, mover: int, rules: Rules, full: bool, maps: M
         killed = s.copy()
         _eliminate(killed, victim, s.pos[victim], rules)
         killed.mp[mover] += rules.opts["kill_mp"]
-        value += kill_ways * evaluate(killed, me, mover, rules, full, maps)
+        value += kill_ways * evaluate(killed, me, mover, rules, full, maps, opp_div)
     return value // total
 
 
@@ -397,13 +402,20 @@ def plan_turn(s: Snap, me: int, rules: Rules, level: str, rng: SeededStream | No
 
 
 def reply_value(after: Snap, me: int, rules: Rules) -> int:
-    """My score after the opponent's best reply (its greedy 'normal' turn)."""
+    """My score after the opponent's best reply (its greedy 'normal' turn).
+
+    The reply is the one the opponent likes best, but the position it leads
+    to is scored in my own terms (:func:`evaluate` for ``me``).  Negating the
+    opponent's score instead weighed my progress at 1/OPP_PROGRESS and the
+    opponent's in full, so two hard AIs spent their anomalies spoiling each
+    other's paths rather than walking their own.
+    """
     opp = 1 - me
     s = start_turn(after, opp, rules)
     if s.dead:
         return evaluate(s, me, opp, rules)
     plans = plan_turn(s, opp, rules, "normal", None)
-    return -plans[0].value if plans else evaluate(s, me, opp, rules)
+    return evaluate(plans[0].after, me, opp, rules, opp_div=REPLY_OPP) if plans else evaluate(s, me, opp, rules)
 
 
 def signature(s: Snap) -> tuple:
