@@ -24,8 +24,11 @@ Levels.  ``easy`` looks at a seeded sample of anomalies and ignores the
 opponent's progress and the push-off danger.  ``normal`` considers every
 shift and every rotation near the pawns and the targets.  ``hard`` takes the
 best few plans of ``normal`` and answers each with the opponent's best reply
-(found by the same search from the opponent's side), choosing the plan that
-leaves it best off after that reply.  Budgets are counts of candidates, never
+(found by the same search from the opponent's side) and then its own best
+next turn, choosing the plan that leaves it best off after both; it never
+undoes the opponent's last anomaly (the opposite shift, the tile turned back)
+unless that beats every other plan by a mission point, so two hard AIs do not
+undo each other's paths forever.  Budgets are counts of candidates, never
 time, so the same game always gets the same answers.  Every level
 remembers the positions its own turns ended in and avoids steering into one
 again (two greedy players otherwise undo each other's shift forever).
@@ -49,7 +52,7 @@ WALL = 4  # steps a closed passage counts for in the distance estimate
 NEW_MISSION_STEPS = 14  # expected length of a freshly drawn mission
 PUSH_RISK = 140  # ending a turn on a cell the opponent can push off the board
 KEY_HELD = 80  # a carried key cannot be shifted away: worth more than its distance
-REPLY_OPP = 1  # after the opponent's reply, its walking distance counts as much as mine
+REPLY_OPP = 1  # scoring a reply I cannot answer: the opponent's walking distance counts as much as mine
 OPP_PROGRESS = 2  # the opponent's walking distance counts 1/OPP_PROGRESS (it can repair the maze)
 
 #: Cells whose tile crosses the edge in some shift: a pawn there can be pushed off.
@@ -402,20 +405,27 @@ def plan_turn(s: Snap, me: int, rules: Rules, level: str, rng: SeededStream | No
 
 
 def reply_value(after: Snap, me: int, rules: Rules) -> int:
-    """My score after the opponent's best reply (its greedy 'normal' turn).
+    """My score once the opponent has replied (its greedy 'normal' turn) and I have played my next turn.
 
-    The reply is the one the opponent likes best, but the position it leads
-    to is scored in my own terms (:func:`evaluate` for ``me``).  Negating the
+    The reply is the one the opponent likes best; what counts is where it
+    leaves me: my own best next turn, scored in my own terms.  (Negating the
     opponent's score instead weighed my progress at 1/OPP_PROGRESS and the
     opponent's in full, so two hard AIs spent their anomalies spoiling each
-    other's paths rather than walking their own.
+    other's paths rather than walking their own.)  If I cannot play that next
+    turn (off the board), the position after the reply is scored with both
+    walking distances weighed alike (REPLY_OPP).
     """
     opp = 1 - me
     s = start_turn(after, opp, rules)
     if s.dead:
         return evaluate(s, me, opp, rules)
     plans = plan_turn(s, opp, rules, "normal", None)
-    return evaluate(plans[0].after, me, opp, rules, opp_div=REPLY_OPP) if plans else evaluate(s, me, opp, rules)
+    if not plans:
+        return evaluate(s, me, opp, rules)
+    mine = start_turn(plans[0].after, me, rules)
+    if mine.dead:
+        return evaluate(mine, me, opp, rules, opp_div=REPLY_OPP)
+    return plan_turn(mine, me, rules, "normal", None)[0].value
 
 
 def signature(s: Snap) -> tuple:
