@@ -1,11 +1,13 @@
 """Anomaly Maze AI benchmark: win rates between levels and decision times.
 
-``python3 benchmarks/am_ai.py [--games N] [--seed S] [--pairs normal:random,normal:easy,hard:normal]``
+``python3 benchmarks/am_ai.py [--games N] [--seed S] [--round-cap R] [--pairs normal:random,normal:easy,hard:normal]``
 
 Each pairing plays N games, alternating which seat the first-named bot takes
 (the first player itself is drawn from each game's seed).  Prints, per
 pairing, the first bot's wins, losses and draws and its win rate over decided
-and over all games; then the decision times (p50 / p99, anomaly decisions and
+and over all games, and how many games reached the winning MP (the rest were
+ended by the round cap, passed explicitly as the ``round_cap`` option because
+a game with a person in it has none, AM-14); then the decision times (p50 / p99, anomaly decisions and
 all decisions) of every AI level seen.  Figures only: nothing here asserts.
 """
 
@@ -55,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", default="bench")
     parser.add_argument("--pairs", default=DEFAULT_PAIRS)
+    parser.add_argument("--round-cap", type=int, default=80, help="passed as the round_cap option (default 80)")
     args = parser.parse_args(argv)
     spec = SPEC  # not registry.get(): it imports every game, finished or not
     times: dict[str, list[float]] = {}
@@ -63,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         a, b = pair.split(":")
         wins = losses = draws = 0
         mp_a = mp_b = 0
-        rounds = 0
+        rounds = finished = 0
         started = time.perf_counter()
         for g in range(args.games):
             seed = f"{args.seed}/{pair}/{g // 2}".encode()
@@ -73,9 +76,10 @@ def main(argv: list[str] | None = None) -> int:
             for seat, level in enumerate(names):
                 bot = spec.bots[level](seat, seed)
                 bots.append(Timed(bot, times.setdefault(level, []), anomaly_times.setdefault(level, [])))
-            state = spec.new_state(2, {})
+            state = spec.new_state(2, {"round_cap": args.round_cap})
             over = Referee(state, seed).play(bots)
             rounds += state.round
+            finished += max(state.mp) >= state.opts["win_mp"]
             mp_a += state.mp[seat_a]
             mp_b += state.mp[1 - seat_a]
             if over.draw:
@@ -90,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{a} vs {b}: games {n}  wins {wins}  losses {losses}  draws {draws}  "
             f"win rate {wins / n:.1%} of all, {wins / decided if decided else 0:.1%} of decided  "
             f"mean MP {mp_a / n:.1f} vs {mp_b / n:.1f}  mean rounds {rounds / n:.1f}  "
+            f"reached the winning MP {finished}/{n}  "
             f"({time.perf_counter() - started:.1f} s)",
             flush=True,
         )
