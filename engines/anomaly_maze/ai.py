@@ -479,7 +479,7 @@ class MazeBot:
     turn it planned.
     """
 
-    HARD_BRANCH = 6
+    HARD_BRANCH = 10
     REPEAT_PENALTY = 2 * W_MP
     UNDO_MARGIN = W_MP
 
