@@ -5,7 +5,9 @@
 Each pairing plays N games, alternating which seat the first-named bot takes
 (the first player itself is drawn from each game's seed).  Prints, per
 pairing, the first bot's wins, losses and draws and its win rate over decided
-and over all games; then the decision times (p50 / p99, anomaly decisions and
+and over all games, and how many games reached the winning MP (the rest were
+ended by the round limit, passed explicitly as the ``round_limit`` option because
+a game with a person in it has none, AM-14); then the decision times (p50 / p99, anomaly decisions and
 all decisions) of every AI level seen.  Figures only: nothing here asserts.
 A game has no round limit (AM-14); ``--round-limit`` (default 200) makes sure a
 benchmark ends: a game reaching it is a draw, counted with the draws.
@@ -66,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         a, b = pair.split(":")
         wins = losses = draws = 0
         mp_a = mp_b = 0
-        rounds = 0
+        rounds = finished = 0
         started = time.perf_counter()
         for g in range(args.games):
             seed = f"{args.seed}/{pair}/{g // 2}".encode()
@@ -79,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             state = spec.new_state(2, {"round_limit": args.round_limit})
             over = Referee(state, seed).play(bots)
             rounds += state.round
+            finished += max(state.mp) >= state.opts["win_mp"]
             mp_a += state.mp[seat_a]
             mp_b += state.mp[1 - seat_a]
             if over.draw:
@@ -93,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{a} vs {b}: games {n}  wins {wins}  losses {losses}  draws {draws}  "
             f"win rate {wins / n:.1%} of all, {wins / decided if decided else 0:.1%} of decided  "
             f"mean MP {mp_a / n:.1f} vs {mp_b / n:.1f}  mean rounds {rounds / n:.1f}  "
+            f"reached the winning MP {finished}/{n}  "
             f"({time.perf_counter() - started:.1f} s)",
             flush=True,
         )

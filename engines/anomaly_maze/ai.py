@@ -24,8 +24,11 @@ Levels.  ``easy`` looks at a seeded sample of anomalies and ignores the
 opponent's progress and the push-off danger.  ``normal`` considers every
 shift and every rotation near the pawns and the targets.  ``hard`` takes the
 best few plans of ``normal`` and answers each with the opponent's best reply
-(found by the same search from the opponent's side), choosing the plan that
-leaves it best off after that reply.  Budgets are counts of candidates, never
+(found by the same search from the opponent's side) and then its own best
+next turn, choosing the plan that leaves it best off after both; it never
+undoes the opponent's last anomaly (the opposite shift, the tile turned back)
+unless that beats every other plan by a mission point, so two hard AIs do not
+undo each other's paths forever.  Budgets are counts of candidates, never
 time, so the same game always gets the same answers.  Every level
 remembers the positions its own turns ended in and avoids steering into one
 again (two greedy players otherwise undo each other's shift forever).
@@ -49,6 +52,7 @@ WALL = 4  # steps a closed passage counts for in the distance estimate
 NEW_MISSION_STEPS = 14  # expected length of a freshly drawn mission
 PUSH_RISK = 140  # ending a turn on a cell the opponent can push off the board
 KEY_HELD = 80  # a carried key cannot be shifted away: worth more than its distance
+REPLY_OPP = 1  # scoring a reply I cannot answer: the opponent's walking distance counts as much as mine
 OPP_PROGRESS = 2  # the opponent's walking distance counts 1/OPP_PROGRESS (it can repair the maze)
 
 #: Cells whose tile crosses the edge in some shift: a pawn there can be pushed off.
@@ -286,7 +290,9 @@ def side_value(s: Snap, p: int, maps: Maps, rules: Rules, progress: bool = True,
     return v
 
 
-def evaluate(s: Snap, me: int, mover: int, rules: Rules, full: bool = True, maps: Maps | None = None) -> int:
+def evaluate(
+    s: Snap, me: int, mover: int, rules: Rules, full: bool = True, maps: Maps | None = None, opp_div: int = OPP_PROGRESS
+) -> int:
     """Score of a position at the end of ``mover``'s move phase, for ``me``.
 
     The mover's dice are taken at their expectation; the side that plays next
@@ -294,7 +300,7 @@ def evaluate(s: Snap, me: int, mover: int, rules: Rules, full: bool = True, maps
     """
     maps = maps or Maps(s.tiles)
     opp = 1 - me
-    base = side_value(s, me, maps, rules) - side_value(s, opp, maps, rules, progress=full, divisor=OPP_PROGRESS)
+    base = side_value(s, me, maps, rules) - side_value(s, opp, maps, rules, progress=full, divisor=opp_div)
     if full:
         nxt = 1 - mover
         victim = 1 - nxt
@@ -312,10 +318,12 @@ def evaluate(s: Snap, me: int, mover: int, rules: Rules, full: bool = True, maps
     a, b = s.pos[mover], s.pos[1 - mover]
     if a is None or b is None or not board.line_of_sight(s.tiles, a, b):
         return base
-    return _with_combat(s, me, mover, rules, full, maps, base)
+    return _with_combat(s, me, mover, rules, full, maps, base, opp_div)
 
 
-def _with_combat(s: Snap, me: int, mover: int, rules: Rules, full: bool, maps: Maps, base: int) -> int:
+def _with_combat(
+    s: Snap, me: int, mover: int, rules: Rules, full: bool, maps: Maps, base: int, opp_div: int = OPP_PROGRESS
+) -> int:
     """Expected value of the mover rolling all its dice at the opponent now."""
     victim = 1 - mover
     hp = s.hp[victim]
@@ -328,7 +336,7 @@ def _with_combat(s: Snap, me: int, mover: int, rules: Rules, full: bool, maps: M
         killed = s.copy()
         _eliminate(killed, victim, s.pos[victim], rules)
         killed.mp[mover] += rules.opts["kill_mp"]
-        value += kill_ways * evaluate(killed, me, mover, rules, full, maps)
+        value += kill_ways * evaluate(killed, me, mover, rules, full, maps, opp_div)
     return value // total
 
 
@@ -397,18 +405,68 @@ def plan_turn(s: Snap, me: int, rules: Rules, level: str, rng: SeededStream | No
 
 
 def reply_value(after: Snap, me: int, rules: Rules) -> int:
-    """My score after the opponent's best reply (its greedy 'normal' turn)."""
+    """My score once the opponent has replied (its greedy 'normal' turn) and I have played my next turn.
+
+    The reply is the one the opponent likes best; what counts is where it
+    leaves me: my own best next turn, scored in my own terms.  (Negating the
+    opponent's score instead weighed my progress at 1/OPP_PROGRESS and the
+    opponent's in full, so two hard AIs spent their anomalies spoiling each
+    other's paths rather than walking their own.)  If I cannot play that next
+    turn (off the board), the position after the reply is scored with both
+    walking distances weighed alike (REPLY_OPP).
+    """
     opp = 1 - me
     s = start_turn(after, opp, rules)
     if s.dead:
         return evaluate(s, me, opp, rules)
     plans = plan_turn(s, opp, rules, "normal", None)
-    return -plans[0].value if plans else evaluate(s, me, opp, rules)
+    if not plans:
+        return evaluate(s, me, opp, rules)
+    mine = start_turn(plans[0].after, me, rules)
+    if mine.dead:
+        return evaluate(mine, me, opp, rules, opp_div=REPLY_OPP)
+    return plan_turn(mine, me, rules, "normal", None)[0].value
 
 
 def signature(s: Snap) -> tuple:
     """What a repeated position looks like: maze, pawns and objects."""
     return (tuple(s.tiles), tuple(s.pos), tuple(s.key), tuple(s.chest), tuple(s.items), tuple(s.carrying))
+
+
+def last_anomaly(view: dict, seat: int) -> Action | None:
+    """The anomaly ``seat`` played in its latest turn, if it came after the viewer's own.
+
+    Read from the public event log (what a person saw happen on the board):
+    newest first, stopping at the viewer's own latest anomaly, so an answer
+    never names a change older than the viewer's previous turn.
+    """
+    me = view["you"]
+    for event in reversed(view["events"]):
+        verb = event[0]
+        if verb not in ("rotate", "shift"):
+            continue
+        if event[1] == me:
+            return None
+        if event[1] == seat:
+            return (verb, *event[2:])
+    return None
+
+
+def undoes(action: Action, previous: Action | None, tiles: list[int]) -> bool:
+    """Whether ``action`` puts back what ``previous`` (the opponent's last anomaly) changed.
+
+    A shift is undone by the opposite shift of the same line; a rotation by a
+    rotation of the same tile that restores its old sides (for a straight tile
+    both a quarter turn and three quarters do).
+    """
+    if previous is None or action[0] != previous[0]:
+        return False
+    if action[0] == "shift":
+        return action[1] == previous[1] and action[2] == previous[2] and action[3] == -previous[3]
+    cell, q = action[1], action[2]
+    if cell != previous[1]:
+        return False
+    return board.rotate(tiles[cell], q) == board.rotate(tiles[cell], -previous[2] % 4)
 
 
 class MazeBot:
@@ -421,8 +479,9 @@ class MazeBot:
     turn it planned.
     """
 
-    HARD_BRANCH = 6
+    HARD_BRANCH = 10
     REPEAT_PENALTY = 2 * W_MP
+    UNDO_MARGIN = W_MP
 
     def __init__(self, seat: int, seed: bytes, level: str = "normal") -> None:
         if level not in ("easy", "normal", "hard"):
@@ -432,6 +491,35 @@ class MazeBot:
         self.rng = SeededStream(seed, f"anomaly-maze-ai/{level}/{seat}")
         self.seen: set[tuple] = set()
         self.planned: tuple[tuple, tuple[int, ...]] | None = None
+
+    def _hard_choice(
+        self, plans: list[Plan], repeats: set[int], previous: Action | None, snap: Snap, rules: Rules
+    ) -> Plan:
+        """The best of the top plans after the opponent's best reply, never an undo if avoidable.
+
+        Two strong players otherwise spend every anomaly putting back the
+        other's (one shifts a line, the other shifts it back), and neither
+        ever reaches its goal.  So a plan that undoes the opponent's last
+        anomaly is chosen only if, after the reply, it beats the best other
+        plan by more than UNDO_MARGIN (it wins a point, saves the pawn, ...).
+        The best plan that is not an undo is always among those checked.
+        """
+        me = self.seat
+        top = plans[: self.HARD_BRANCH]
+        fresh = next((p for p in plans if not undoes(p.anomaly, previous, snap.tiles)), None)
+        if fresh is not None and all(p is not fresh for p in top):
+            top.append(fresh)
+        scored = []
+        for i, p in enumerate(top):
+            value = reply_value(p.after, me, rules) - (self.REPEAT_PENALTY if id(p) in repeats else 0)
+            scored.append((value, -i, undoes(p.anomaly, previous, snap.tiles), p))
+        best = max(scored, key=lambda t: (t[0], t[1]))
+        others = [t for t in scored if not t[2]]
+        if best[2] and others:
+            alternative = max(others, key=lambda t: (t[0], t[1]))
+            if best[0] - alternative[0] <= self.UNDO_MARGIN:
+                return alternative[3]
+        return best[3]
 
     def choose(self, state: GameState, knowledge: Knowledge, legal: list[Action]) -> Action:
         view = state.view(knowledge)
@@ -455,12 +543,7 @@ class MazeBot:
                 plan.value -= self.REPEAT_PENALTY
         plans.sort(key=lambda p: -p.value)
         if self.level == "hard":
-            top = plans[: self.HARD_BRANCH]
-            scored = [
-                (reply_value(p.after, me, rules) - (self.REPEAT_PENALTY if id(p) in repeats else 0), i)
-                for i, p in enumerate(top)
-            ]
-            chosen = top[max(scored, key=lambda t: (t[0], -t[1]))[1]]
+            chosen = self._hard_choice(plans, repeats, last_anomaly(view, 1 - me), snap, rules)
         else:
             chosen = plans[0]
         self.seen.add(signature(chosen.after))

@@ -10,6 +10,7 @@ from engines.core.registry import GameSpec, register
 
 from .bots import GreedyBot
 from .cards import CARD_KIND, KIND_NAMES, card_name
+from .memory import MemoryBot
 from .options import DEFAULTS, LIMITS, Options, make_options
 from .state import SystemLaunch, describe
 
@@ -24,7 +25,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=6,
     new_state=new_state,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "memory": MemoryBot},
 )
 register(SPEC)
 
@@ -35,6 +36,7 @@ __all__ = [
     "LIMITS",
     "SPEC",
     "GreedyBot",
+    "MemoryBot",
     "Options",
     "SystemLaunch",
     "card_name",

@@ -6,12 +6,26 @@ no hidden identity) and its own :class:`~engines.core.state.Knowledge`.
 ``GreedyBot`` is a one-ply heuristic, cheap enough for fast self-play: it
 builds what its System lacks, keeps a protection, attacks the player closest
 to winning with the event that player is not protected against, and throws away
-what it cannot use.  Ties are broken by the stable order of the legal actions,
-so it is deterministic.
+what it cannot use.  Ties -- between targets as much as between equal actions --
+are broken by the bot's own seeded stream (:class:`~engines.core.seeded.SeededStream`),
+never by seat number or by the order of the legal actions: a lowest-seat rule
+made every bot gang up on seat 0, the seat a person takes in a local game.  The
+same seed gives the same choices, so games stay reproducible.
+
+No bot locks a player out: Phishing! does not stack (SL-6), so it is never
+played on a player already due to skip, nor on one this bot has seen skipping
+(or made to skip) within the last :data:`LOCKOUT_ROUNDS` rounds.  Without that,
+one Phishing! cycling through a tiny discard pile kept the leader from playing
+for some 190 rounds.  The bot learns this only from the public state at its own
+decisions (the skip flags everyone sees) and from its own plays.
+
+``MemoryBot`` (:mod:`.memory`) builds on this one and remembers the cards it
+has been shown.
 """
 
 from __future__ import annotations
 
+from engines.core.seeded import SeededStream
 from engines.core.state import Action, Knowledge
 
 from .cards import (
@@ -30,6 +44,9 @@ from .state import SystemLaunch
 
 _GUARD = {CRASH: ANTIVIRUS, HACKER_ATTACK: FIREWALL, PHISHING: PASSWORD}
 
+#: A player seen skipping a turn is not made to skip again for this many rounds.
+LOCKOUT_ROUNDS = 3
+
 
 def progress(state: SystemLaunch, seat: int) -> int:
     """How close ``seat`` is to a win: distinct Parts (capped) plus Protections (capped)."""
@@ -47,8 +64,33 @@ def progress(state: SystemLaunch, seat: int) -> int:
 class GreedyBot:
     """A sensible heuristic player (see the module docstring)."""
 
+    #: Names the bot's seeded stream, so that two kinds of bot at one seed draw differently.
+    STREAM = "greedy"
+
     def __init__(self, seat: int, seed: bytes = b"") -> None:
         self.seat = seat
+        self.rng = SeededStream(seed, f"system-launch-bot/{self.STREAM}/{seat}")
+        #: seat -> the latest round in which this bot saw it due to skip (or made it so).
+        self.skipped_round: dict[int, int] = {}
+
+    def pick(self, scored: list[tuple[int, Action]]) -> Action:
+        """The action with the highest score; a tie is broken by the seeded stream."""
+        top = max(score for score, _ in scored)
+        best = [action for score, action in scored if score == top]
+        return best[0] if len(best) == 1 else best[self.rng.below(len(best))]
+
+    def observe(self, state: SystemLaunch, knowledge: Knowledge) -> None:
+        """Note what the public state shows at this decision (who is due to skip)."""
+        for t in range(state.n):
+            if state.skip[t]:
+                self.skipped_round[t] = state.round
+
+    def locked_out(self, state: SystemLaunch, target: int) -> bool:
+        """True if making ``target`` skip now would keep it from playing (see the module docstring)."""
+        if state.skip[target]:
+            return True
+        seen = self.skipped_round.get(target)
+        return seen is not None and state.round - seen <= LOCKOUT_ROUNDS
 
     # -- how much a card in hand is worth keeping ------------------------------
     def _worth(self, state: SystemLaunch, seat: int, card: int, hand_kinds: list[int]) -> int:
@@ -73,6 +115,7 @@ class GreedyBot:
         return 6
 
     def choose(self, state: SystemLaunch, knowledge: Knowledge, legal: list[Action]) -> Action:
+        self.observe(state, knowledge)
         if len(legal) == 1:
             return legal[0]
         verb = legal[0][0]
@@ -82,7 +125,10 @@ class GreedyBot:
             return self._take(state, knowledge, legal)
         if verb == "lose":
             return self._lose(state, knowledge, legal)
-        return self._act(state, knowledge, legal, self.seat)
+        action = self._act(state, knowledge, legal, self.seat)
+        if action[0] == "play" and CARD_KIND[action[2]] == PHISHING:
+            self.skipped_round[action[3]] = state.round
+        return action
 
     def _hand_kinds(self, state: SystemLaunch, knowledge: Knowledge, seat: int) -> list[int]:
         known = knowledge.cards
@@ -90,20 +136,19 @@ class GreedyBot:
 
     def _discard(self, state: SystemLaunch, knowledge: Knowledge, legal: list[Action]) -> Action:
         kinds = self._hand_kinds(state, knowledge, self.seat)
-        return min(legal, key=lambda a: self._worth(state, self.seat, a[2], kinds))
+        return self.pick([(-self._worth(state, self.seat, a[2], kinds), a) for a in legal])
 
     def _take(self, state: SystemLaunch, knowledge: Knowledge, legal: list[Action]) -> Action:
         kinds = self._hand_kinds(state, knowledge, self.seat)
-        best, best_value = legal[-1], 0
         known = knowledge.cards
+        scored: list[tuple[int, Action]] = []
         for action in legal:
-            if action[0] != "take" or action[1] not in known:
-                continue
-            card = known[action[1]]
-            value = self._worth(state, self.seat, card, [*kinds, CARD_KIND[card]])
-            if value > best_value:
-                best, best_value = action, value
-        return best
+            if action[0] != "take":
+                scored.append((0, action))
+            elif action[1] in known:
+                card = known[action[1]]
+                scored.append((self._worth(state, self.seat, card, [*kinds, CARD_KIND[card]]), action))
+        return self.pick(scored)
 
     def _lose(self, state: SystemLaunch, knowledge: Knowledge, legal: list[Action]) -> Action:
         # Lose the Part whose kind we can rebuild from hand, else the one beyond what a win needs.
@@ -124,8 +169,7 @@ class GreedyBot:
         leaders = {t: progress(state, t) for t in range(state.n) if t != seat and state.alive[t]}
         top = max(leaders.values(), default=0)
         hand_size = len(state.hands[seat])
-        best: Action = legal[-1]
-        best_score = 0
+        scored: list[tuple[int, Action]] = [(0, ("pass",))]
         for action in legal:
             verb = action[0]
             score = 0
@@ -144,7 +188,7 @@ class GreedyBot:
                 target = action[3]
                 if kind == UPGRADE:
                     score = 25 if hand_size <= opts.hand_limit else 10
-                elif state._has_kind(target, _GUARD[kind]):
+                elif state._has_kind(target, _GUARD[kind]) or (kind == PHISHING and self.locked_out(state, target)):
                     score = 0
                 else:
                     lead = leaders[target]
@@ -162,6 +206,6 @@ class GreedyBot:
             elif verb == "upgrade":
                 worth = self._worth(state, seat, action[2], kinds)
                 score = 20 if worth <= 1 else (8 if worth <= 6 else 0)
-            if score > best_score:
-                best, best_score = action, score
-        return best
+            if score > 0:
+                scored.append((score, action))
+        return self.pick(scored)

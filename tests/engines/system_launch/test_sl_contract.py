@@ -193,7 +193,7 @@ def test_registry_and_selfplay_are_deterministic():
     assert registry._GAMES["system-launch"] is SPEC
     spec = SPEC
     assert spec.title == "System Launch" and (spec.min_players, spec.max_players) == (2, 6)
-    assert set(spec.bots) == {"random", "greedy"}
+    assert set(spec.bots) == {"random", "greedy", "memory"}
     a = selfplay(spec, 4, 5, 1, "greedy")
     b = selfplay(spec, 4, 5, 1, "greedy")
     c = selfplay(spec, 4, 5, 2, "greedy")
