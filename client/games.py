@@ -181,6 +181,8 @@ KIT = GameKit(
     report_row=_sl_report_row,
     reset_choice=_sl_reset,
     lobby_art=_sl_lobby_art,
+    levels=("random", "greedy", "memory"),
+    default_level="greedy",
 )
 
 __all__ = ["KIT_MODULES", "GameKit", "kit_for", "playable"]

@@ -144,6 +144,7 @@ _M: dict[str, tuple[str, str, str]] = {
         "Найдено ретрансляторов: {relays}; открытых комнат: {rooms}",
     ),
     "lobby.saved_games": ("Saved games", "Zapisane gry", "Сохранённые игры"),
+    "level.memory": ("Remembering (strongest)", "Pamiętający (najsilniejszy)", "Запоминающий (самый сильный)"),
     "bot.fallback": ("Bot", "Bot", "Бот"),
     "bot.names": ("Ada,Boris,Celina,Dmitri,Ewa", "Ada,Borys,Celina,Dymitr,Ewa", "Ада,Борис,Селина,Дмитрий,Ева"),
     # -- network errors ----------------------------------------------------------
