@@ -24,7 +24,7 @@ from PySide6.QtGui import (
     QPen,
     QRadialGradient,
 )
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from . import qtguard  # noqa: F401  (first: guards against a PySide6 crash on CPython 3.11)
 
@@ -243,6 +243,26 @@ class FeltWidget(QWidget):
         p = QPainter(self)
         try:
             paint_felt(p, QRectF(self.rect()))
+        finally:
+            p.end()
+
+
+class Picture(QWidget):
+    """A decorative picture (a game's lobby art): at least 300 × 190, painted by :meth:`paint`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumSize(300, 190)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def paint(self, p: QPainter) -> None:
+        raise NotImplementedError
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        try:
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            self.paint(p)
         finally:
             p.end()
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QPainter, QPaintEvent
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtGui import QPainter
 
 from engines.anomaly_maze.board import E, N, S, W
 
+from ..art import Picture
 from . import paint
 
 # A 3 × 4 corner of a maze (open sides per tile), drawn row by row.
@@ -18,27 +18,17 @@ _TILES = (
 )
 
 
-class MazeArt(QWidget):
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setMinimumSize(300, 190)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        p = QPainter(self)
-        try:
-            p.setRenderHint(QPainter.RenderHint.Antialiasing)
-            rows, cols = len(_TILES), len(_TILES[0])
-            s = min(self.width() / (cols + 0.6), self.height() / (rows + 0.6))
-            x0, y0 = (self.width() - cols * s) / 2, (self.height() - rows * s) / 2
-            cell = [[QRectF(x0 + c * s, y0 + r * s, s, s) for c in range(cols)] for r in range(rows)]
-            for r, row in enumerate(_TILES):
-                for c, mask in enumerate(row):
-                    paint.paint_tile(p, cell[r][c], mask)
-            inset = s * 0.2
-            paint.paint_key(p, cell[0][2].adjusted(inset, inset, -inset, -inset), paint.seat_colour(0))
-            paint.paint_chest(p, cell[2][3].adjusted(inset, inset, -inset, -inset), paint.seat_colour(0))
-            paint.paint_pawn(p, cell[1][0], 0, 10, 10, False, True)
-            paint.paint_pawn(p, cell[2][1], 1, 6, 10, False, False)
-        finally:
-            p.end()
+class MazeArt(Picture):
+    def paint(self, p: QPainter) -> None:
+        rows, cols = len(_TILES), len(_TILES[0])
+        s = min(self.width() / (cols + 0.6), self.height() / (rows + 0.6))
+        x0, y0 = (self.width() - cols * s) / 2, (self.height() - rows * s) / 2
+        cell = [[QRectF(x0 + c * s, y0 + r * s, s, s) for c in range(cols)] for r in range(rows)]
+        for r, row in enumerate(_TILES):
+            for c, mask in enumerate(row):
+                paint.paint_tile(p, cell[r][c], mask)
+        inset = s * 0.2
+        paint.paint_key(p, cell[0][2].adjusted(inset, inset, -inset, -inset), paint.seat_colour(0))
+        paint.paint_chest(p, cell[2][3].adjusted(inset, inset, -inset, -inset), paint.seat_colour(0))
+        paint.paint_pawn(p, cell[1][0], 0, 10, 10, False, True)
+        paint.paint_pawn(p, cell[2][1], 1, 6, 10, False, False)

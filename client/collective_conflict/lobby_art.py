@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QPainter, QPaintEvent
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtGui import QPainter
 
+from ..art import Picture
 from . import paint
 
 # (q, r, owner, kind): the command unit at the centre has five of its six sides taken.
@@ -23,31 +23,21 @@ _UNITS = (
 )
 
 
-class StructureArt(QWidget):
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setMinimumSize(300, 190)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+class StructureArt(Picture):
+    def paint(self, p: QPainter) -> None:
+        # Fit the structure's bounding box (in radius units, pointy-top) into the widget, centred.
+        xs = [math.sqrt(3) * (q + rr / 2) for q, rr, _, _ in _UNITS]
+        ys = [1.5 * rr for _, rr, _, _ in _UNITS]
+        x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1.2, max(ys) + 1.2
+        r = min(self.width() / (x1 - x0), self.height() / (y1 - y0)) * 0.92
+        cx = self.width() / 2 - r * (x0 + x1) / 2
+        cy = self.height() / 2 - r * (y0 + y1) / 2
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        p = QPainter(self)
-        try:
-            p.setRenderHint(QPainter.RenderHint.Antialiasing)
-            # Fit the structure's bounding box (in radius units, pointy-top) into the widget, centred.
-            xs = [math.sqrt(3) * (q + rr / 2) for q, rr, _, _ in _UNITS]
-            ys = [1.5 * rr for _, rr, _, _ in _UNITS]
-            x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1.2, max(ys) + 1.2
-            r = min(self.width() / (x1 - x0), self.height() / (y1 - y0)) * 0.92
-            cx = self.width() / 2 - r * (x0 + x1) / 2
-            cy = self.height() / 2 - r * (y0 + y1) / 2
+        def centre(q: int, rr: int) -> QPointF:
+            return QPointF(cx + r * math.sqrt(3) * (q + rr / 2), cy + r * 1.5 * rr)
 
-            def centre(q: int, rr: int) -> QPointF:
-                return QPointF(cx + r * math.sqrt(3) * (q + rr / 2), cy + r * 1.5 * rr)
-
-            for q, rr, owner, kind in _UNITS:
-                paint.unit(p, centre(q, rr), r, owner, kind, letter=False)
-            for q, rr, owner, _ in _UNITS:
-                paint.unit_letter(p, centre(q, rr), r, owner)
-            paint.core(p, centre(1, -1), r)
-        finally:
-            p.end()
+        for q, rr, owner, kind in _UNITS:
+            paint.unit(p, centre(q, rr), r, owner, kind, letter=False)
+        for q, rr, owner, _ in _UNITS:
+            paint.unit_letter(p, centre(q, rr), r, owner)
+        paint.core(p, centre(1, -1), r)
