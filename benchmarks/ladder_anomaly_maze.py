@@ -24,6 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timed_bot import Timed
+
 from engines.anomaly_maze import SPEC
 from engines.core import Referee
 
@@ -34,21 +36,6 @@ def default_pairs() -> list[tuple[str, str]]:
     """Every level against every weaker one, and the strongest against itself."""
     pairs = [(a, b) for i, a in enumerate(LEVELS) for b in LEVELS[:i]]
     return [*pairs, (LEVELS[-1], LEVELS[-1])]
-
-
-class Timed:
-    """Wraps a bot and records how long each of its decisions took."""
-
-    def __init__(self, bot, times: list[float]) -> None:
-        self.bot = bot
-        self.seat = bot.seat
-        self.times = times
-
-    def choose(self, state, knowledge, legal):
-        started = time.perf_counter()
-        action = self.bot.choose(state, knowledge, legal)
-        self.times.append(time.perf_counter() - started)
-        return action
 
 
 def play_pair(a: str, b: str, games: int, seed: str, round_cap: int, times: dict[str, list[float]]) -> str:

@@ -18,31 +18,17 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timed_bot import Timed
+
 from engines.core import Referee
 from engines.system_launch import SPEC
 
 LEVELS = ("random", "greedy", "memory")
-
-
-class Timed:
-    """Wraps a bot and records how long each of its decisions took."""
-
-    def __init__(self, bot, times: list[float]) -> None:
-        self.bot = bot
-        self.seat = bot.seat
-        self.times = times
-
-    def choose(self, state, knowledge, legal):
-        started = time.perf_counter()
-        action = self.bot.choose(state, knowledge, legal)
-        self.times.append(time.perf_counter() - started)
-        return action
 
 
 def play(names: list[str], seed: bytes, round_limit: int, times: dict[str, list[float]]):
