@@ -10,6 +10,7 @@ no step is taken, so reading the rules never changes the game.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -27,6 +28,8 @@ from PySide6.QtWidgets import (
 from engines.core import IllegalAction
 
 from . import keys
+from .connection import read_state
+from .connection_view import ConnectionPanel
 from .games import kit_for
 from .i18n import LANGUAGE, tr
 from .local_game import Entry, LocalGame
@@ -98,6 +101,15 @@ class GameScreen(QWidget):
         self.net_status.setStyleSheet("color: #a3261b; font-weight: bold;")
         self.net_status.hide()
         sl.addWidget(self.net_status)
+        # A network game: who is connected, who is to move, the clock to a vote (redrawn every second).
+        self.connection = ConnectionPanel()
+        self.connection.hide()
+        sl.addWidget(self.connection)
+        self.clock_timer = QTimer(self)
+        self.clock_timer.setInterval(1000)
+        self.clock_timer.timeout.connect(self._show_network)
+        if isinstance(game, NetGame):
+            self.clock_timer.start()
         sl.addWidget(self.log_title)
         sl.addWidget(self.log, 1)
         side.setMinimumWidth(260)
@@ -209,15 +221,24 @@ class GameScreen(QWidget):
         """A networked game's connection state, in words (hidden while all is well)."""
         if not isinstance(self.game, NetGame):
             return
+        self._show_connection()
         text = ""
-        if self.game.disconnected:
-            text = tr("net.reconnecting")
-        elif any(reason != "left" for _, reason in self.game.gone):
+        if any(reason != "left" for _, reason in self.game.gone):
             text = tr("net.peer-gone")
         elif self.game.problems:
             text = tr("net.rejected", n=len(self.game.problems))
         self.net_status.setText(text)
         self.net_status.setVisible(bool(text))
+
+    def _show_connection(self) -> None:
+        """Who is connected and the clock to a vote; nothing once the game is over."""
+        game = self.game
+        assert isinstance(game, NetGame)
+        if game.over() is not None or game.session.finished:
+            self.clock_timer.stop()
+            self.connection.show_state(None, game.names, self.kit)
+            return
+        self.connection.show_state(read_state(game, game.clock_ms(), time.time()), game.names, self.kit)
 
     def refresh(self) -> None:
         game = self.game

@@ -63,6 +63,9 @@ class GameKit:
     #: AI levels offered in the lobby (bot names of the engine's registry), and the default.
     levels: tuple[str, ...] = ()
     default_level: str = ""
+    #: ``forfeit_note(active)``: what it does to this game when a seat is voted gone, with ``active`` seats
+    #: still in (the rules page's words); the table shows it when a seat may be voted gone.
+    forfeit_note: Callable[[int], str] = lambda active: ""
     #: ``bot_names(level, count)``: names for the computer's seats.
     bot_names: Callable[[str, int], list[str]] = field(
         default=lambda level, count: [n.strip() for n in tr("bot.names").split(",")][:count]
@@ -171,6 +174,11 @@ def _sl_lobby_art() -> QWidget:
     return widget
 
 
+def _sl_forfeit(active: int) -> str:
+    """docs/rules/system-launch.md section 7: the hand set aside, SL-11's re-deal, the deck set aside."""
+    return tr("sl.forfeit.two" if active == 2 else "sl.forfeit.many")
+
+
 KIT = GameKit(
     name="system-launch",
     make_table=_sl_table,
@@ -181,6 +189,7 @@ KIT = GameKit(
     report_row=_sl_report_row,
     reset_choice=_sl_reset,
     lobby_art=_sl_lobby_art,
+    forfeit_note=_sl_forfeit,
     levels=("random", "greedy", "memory"),
     default_level="greedy",
 )

@@ -866,6 +866,147 @@ _M.update(
     }
 )
 
+# -- netview -- (the connection panel, turn notifications, rematch)
+_M.update(
+    {
+        "conn.me_online": ("{name} (you): connected", "{name} (ty): połączono", "{name} (вы): на связи"),
+        "conn.me_offline": (
+            "{name} (you): cannot reach the relay",
+            "{name} (ty): brak połączenia z przekaźnikiem",
+            "{name} (вы): нет связи с ретранслятором",
+        ),
+        "conn.online": ("{name}: connected", "{name}: połączono", "{name}: на связи"),
+        "conn.offline": (
+            "{name}: not connected since {time}",
+            "{name}: bez połączenia od {time}",
+            "{name}: нет связи с {time}",
+        ),
+        "conn.unseen": (
+            "{name}: not seen on the relay yet",
+            "{name}: jeszcze niewidoczny na przekaźniku",
+            "{name}: пока не появлялся на ретрансляторе",
+        ),
+        "conn.left": ("{name}: left the game", "{name}: opuścił grę", "{name}: покинул игру"),
+        "conn.gone": ("{name}: declared gone", "{name}: uznany za nieobecnego", "{name}: признан выбывшим"),
+        "conn.you": ("you", "ty", "вы"),
+        "conn.clock": (
+            "{name} owes the next move since {time}: the others may vote {name} gone in {left}.",
+            "{name} jest winien następny ruch od {time}: pozostali mogą uznać go za nieobecnego za {left}.",
+            "{name} должен следующий ход с {time}: остальные смогут признать его выбывшим через {left}.",
+        ),
+        "conn.my_clock": (
+            "Your move: answer within {left}, or the others may vote you gone.",
+            "Twój ruch: odpowiedz w ciągu {left}, inaczej pozostali mogą uznać Cię za nieobecnego.",
+            "Ваш ход: ответьте в течение {left}, иначе остальные могут признать вас выбывшим.",
+        ),
+        "conn.vote_open": (
+            "{name} has not answered since {time}: the others may now vote {name} gone.",
+            "{name} nie odpowiada od {time}: pozostali mogą teraz uznać go za nieobecnego.",
+            "{name} не отвечает с {time}: остальные теперь могут признать его выбывшим.",
+        ),
+        "conn.clock_stopped": (
+            "{name} to move: no clock runs on this computer while it cannot reach the relay.",
+            "Ruch: {name}. Na tym komputerze nie biegnie żaden zegar, dopóki nie ma połączenia z przekaźnikiem.",
+            "Ходит {name}: на этом компьютере часы стоят, пока нет связи с ретранслятором.",
+        ),
+        "conn.claim": (
+            "With two players the vote is only a claim: if {name}'s own move comes, it voids the claim and "
+            "play goes on.",
+            "Przy dwóch graczach głosowanie jest tylko roszczeniem: jeśli nadejdzie ruch gracza {name}, "
+            "unieważnia ono roszczenie i gra toczy się dalej.",
+            "При двух игроках голосование — лишь заявка: если придёт ход игрока {name}, заявка "
+            "отменяется и игра продолжается.",
+        ),
+        "conn.days": ("{days} d {rest}", "{days} d {rest}", "{days} д {rest}"),
+        "net.offline": (
+            "Cannot reach the relay: reconnecting… The game waits; no clock runs on this computer, and "
+            "none runs anywhere while the relay itself is down. Nothing you played is lost.",
+            "Brak połączenia z przekaźnikiem: łączenie ponowne… Gra czeka; na tym komputerze nie biegnie "
+            "żaden zegar, a gdy przekaźnik nie działa, nie biegnie nigdzie. Nic, co zagrano, nie ginie.",
+            "Нет связи с ретранслятором: переподключение… Игра ждёт; на этом компьютере часы стоят, "
+            "а пока ретранслятор не работает, они стоят у всех. Ничего сыгранного не теряется.",
+        ),
+        "net.offline_alone": (
+            "If only this computer is cut off, the others' clocks still run for the seat to move ({name}).",
+            "Jeśli odcięty jest tylko ten komputer, u pozostałych zegar osoby na ruchu ({name}) nadal biegnie.",
+            "Если отрезан только этот компьютер, у остальных часы того, чей ход ({name}), продолжают идти.",
+        ),
+        "sl.forfeit.many": (
+            "If they are voted gone, their hand is set aside face down and their System goes to their Discard "
+            "row; during the opening the cards are dealt again among the others (SL-11); later, the undrawn "
+            "deck is set aside at the next draw, because its keys leave with them.",
+            "Jeśli zostaną uznani za nieobecnych, ich ręka zostaje odłożona zakryta, a ich System trafia do "
+            "ich rzędu Odrzuconych; podczas otwarcia karty są rozdawane od nowa między pozostałych (SL-11); "
+            "później nieciągnięta talia zostaje odłożona przy następnym dobieraniu, bo jej klucze odchodzą "
+            "razem z nimi.",
+            "Если их признают выбывшими, их рука откладывается рубашкой вверх, а их Система уходит в их ряд "
+            "Сброса; во время начала раздачи карты раздаются заново между остальными (SL-11); позже "
+            "невзятая колода откладывается при следующем взятии карт, потому что её ключи уходят вместе с ними.",
+        ),
+        "sl.forfeit.two": (
+            "If they are declared gone, the other player wins: the game ends as claimed after disconnection, "
+            "never a proven result.",
+            "Jeśli zostaną uznani za nieobecnych, wygrywa drugi gracz: gra kończy się jako zgłoszona po "
+            "rozłączeniu, nigdy jako wynik udowodniony.",
+            "Если их признают выбывшими, побеждает другой игрок: игра заканчивается как заявленная после "
+            "разрыва связи, а не как доказанный результат.",
+        ),
+        "settings.notify_turn": (
+            "Tell me when it is my turn while the window is in the background",
+            "Powiadamiaj o moim ruchu, gdy okno jest w tle",
+            "Сообщать о моём ходе, когда окно в фоне",
+        ),
+        "notify.turn_title": ("Your turn", "Twój ruch", "Ваш ход"),
+        "notify.turn_text": (
+            "{game}: it is your turn.",
+            "{game}: teraz Twój ruch.",
+            "{game}: сейчас ваш ход.",
+        ),
+        "rematch.play_again": ("Play again", "Zagraj ponownie", "Сыграть ещё"),
+        "rematch.decline": ("No thanks", "Nie, dziękuję", "Нет, спасибо"),
+        "rematch.offer": (
+            "{names} would like to play again: the same players and seats, in a new room on the same relay.",
+            "{names} chce zagrać ponownie: ci sami gracze i miejsca, w nowym pokoju na tym samym przekaźniku.",
+            "{names} хочет сыграть ещё: те же игроки и места, в новой комнате на том же ретрансляторе.",
+        ),
+        "rematch.waiting": (
+            "You said yes. Waiting for {names} to answer…",
+            "Zgoda wysłana. Czekamy na odpowiedź: {names}…",
+            "Вы согласились. Ждём ответа: {names}…",
+        ),
+        "rematch.declined": (
+            "{name} does not want to play again: no rematch this time.",
+            "{name} nie chce grać ponownie: tym razem bez rewanżu.",
+            "{name} не хочет играть ещё: в этот раз без реванша.",
+        ),
+        "rematch.you_declined": (
+            "You said no to a rematch; the others have been told.",
+            "Odmówiono rewanżu; pozostali zostali powiadomieni.",
+            "Вы отказались от реванша; остальным сообщено.",
+        ),
+        "rematch.opening": (
+            "Everyone said yes: opening the new room…",
+            "Wszyscy się zgodzili: otwieranie nowego pokoju…",
+            "Все согласились: открываем новую комнату…",
+        ),
+        "rematch.joining": (
+            "Everyone said yes: taking your seat in the new room {code}…",
+            "Wszyscy się zgodzili: zajmowanie miejsca w nowym pokoju {code}…",
+            "Все согласились: занимаем ваше место в новой комнате {code}…",
+        ),
+        "rematch.waiting_host": (
+            "Everyone said yes: waiting for {name}'s program to open the new room…",
+            "Wszyscy się zgodzili: czekamy, aż program gracza {name} otworzy nowy pokój…",
+            "Все согласились: ждём, пока программа игрока {name} откроет новую комнату…",
+        ),
+        "rematch.failed": (
+            "The new game could not start: {reason}",
+            "Nowa gra nie mogła się zacząć: {reason}",
+            "Новая игра не смогла начаться: {reason}",
+        ),
+    }
+)
+
 # Each game's table brings its own words.
 _M.update(MAZE_MESSAGES)
 _M.update(CC_MESSAGES)

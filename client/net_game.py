@@ -16,6 +16,7 @@ empty the mirror equals the session's state (its hash is checked).
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -62,14 +63,26 @@ class NetGame:
         self.room_host: Any = None
         #: Bot seats this machine plays in the same room (:class:`client.net.LocalBot`), each with its own session.
         self.bots: list[Any] = []
+        #: What the relay's presence messages say: peer -> (seat, "online"/"offline", wall-clock time it changed).
+        #: Unsigned, so a hint for the player's eyes only; the session's clock and signed votes decide.
+        self.peers: dict[str, tuple[int, str, float]] = {}
+        #: Wall-clock time this seat lost the relay (None while connected).
+        self.offline_since: float | None = None
 
     # -- the network ------------------------------------------------------------------
     def make_transport(self) -> Any:
         """The relay transport that drives the session (the caller runs ``transport.run()``)."""
         from relay.transport import RoomTransport
 
-        self.transport = RoomTransport(self.relay, self.session, self.peer_id, self.feed)
+        # The seat in the presence message lets the others' tables say who is connected.
+        info = {"seat": self.human}
+        self.transport = RoomTransport(self.relay, self.session, self.peer_id, self.feed, presence_info=info)
         return self.transport
+
+    def clock_ms(self) -> int:
+        """Now on the session's clock (the transport's, which feeds the session's timeouts)."""
+        clock = getattr(self.transport, "clock", None)
+        return int(clock()) if callable(clock) else int(time.monotonic() * 1000)
 
     def feed(self, events: list[Any]) -> None:
         """The session's (and the transport's) events: queue public changes, note the rest."""
@@ -91,13 +104,44 @@ class NetGame:
             elif kind in ("Rejected", "Equivocation", "Abandoned"):
                 self.problems.append(event)
             elif kind == "Disconnected":
+                if not self.disconnected:
+                    self.offline_since = time.time()
                 self.disconnected = True
             elif kind == "Connected":
                 self.disconnected = False
+                self.offline_since = None
+            elif kind == "Presence":
+                self._presence(event)
         if self.mirror is None and self.session.state is not None:
             self._start()
         if self.on_change is not None:
             self.on_change()
+
+    def _presence(self, event: Any) -> None:
+        """A peer's retained presence that names a seat of this game (any other is none of ours)."""
+        seat = event.info.get("seat") if isinstance(event.info, dict) else None
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat == self.human:
+            return
+        table = self.session.table
+        if table is None or not 0 <= seat < table.n:
+            return
+        status = "online" if event.status == "online" else "offline"
+        known = self.peers.get(event.peer)
+        if known is None or known[:2] != (seat, status):
+            self.peers[event.peer] = (seat, status, time.time())
+
+    def presence(self, seat: int) -> tuple[str, float] | None:
+        """("online", since) if a peer of ``seat`` is connected, else ("offline", when the last went); None: unseen.
+
+        A seat may have more than one peer on the relay (a restarted program leaves its old last will).
+        """
+        mine = [(status, when) for s, status, when in self.peers.values() if s == seat]
+        if not mine:
+            return None
+        online = [when for status, when in mine if status == "online"]
+        if online:
+            return ("online", min(online))
+        return ("offline", max(when for _, when in mine))
 
     def _start(self) -> None:
         if self.mirror is not None:

@@ -262,6 +262,11 @@ class PeerSession:
         exp = self.table.expected() if self.table and not self.finished else None
         return (exp.writer, exp.seq, self._since) if exp else None
 
+    @property
+    def offline(self) -> bool:
+        """Whether the driver said the relay is lost: no seat is judged while it is (see :meth:`connection_lost`)."""
+        return self._offline
+
     def legal_actions(self) -> list[Action]:
         if self.table is None or self.seat is None or self.finished or self.unsettled:
             return []

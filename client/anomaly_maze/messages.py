@@ -275,4 +275,13 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Osiągnięto limit rund przy równych Punktach Misji.",
         "Достигнут предел раундов при равных очках миссии.",
     ),
+    # -- netview --
+    "maze.forfeit": (
+        "If they are declared gone, they forfeit and the other player wins: the game ends as claimed "
+        "after disconnection, never a proven result.",
+        "Jeśli zostaną uznani za nieobecnych, przegrywają walkowerem i wygrywa drugi gracz: gra kończy się "
+        "jako zgłoszona po rozłączeniu, nigdy jako wynik udowodniony.",
+        "Если их признают выбывшими, им засчитывается поражение и побеждает другой игрок: игра заканчивается "
+        "как заявленная после разрыва связи, а не как доказанный результат.",
+    ),
 }

@@ -56,6 +56,11 @@ def _bot_names(level: str, count: int) -> list[str]:
     return names[:count]
 
 
+def _forfeit_note(active: int) -> str:
+    """docs/rules/collective-conflict.md: leaving (or being voted gone) collapses the Network."""
+    return tr("cc.forfeit.two" if active == 2 else "cc.forfeit.many")
+
+
 KIT = GameKit(
     name="collective-conflict",
     make_table=CCTable,
@@ -71,4 +76,5 @@ KIT = GameKit(
     default_level="greedy",
     bot_names=_bot_names,
     lobby_art=StructureArt,
+    forfeit_note=_forfeit_note,
 )

@@ -290,4 +290,21 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Оба MotherShip окружены одновременно: ничья.",
     ),
     "report.reason.the other player left": ("The other player left.", "Drugi gracz odszedł.", "Другой игрок ушёл."),
+    # -- netview --
+    "cc.forfeit.many": (
+        "If they are voted gone, their Network collapses and is removed from play (its units on the board "
+        "become Wrecks, its reserve is discarded, its traps vanish); the others play on.",
+        "Jeśli zostaną uznani za nieobecnych, ich Sieć upada i wypada z gry (jej jednostki na planszy stają się "
+        "Wrakami, rezerwa przepada, pułapki znikają); pozostali grają dalej.",
+        "Если их признают выбывшими, их Сеть рушится и выходит из игры (её юниты на поле становятся "
+        "Обломками, резерв сбрасывается, ловушки исчезают); остальные играют дальше.",
+    ),
+    "cc.forfeit.two": (
+        "If they are declared gone, their Network collapses and the other player wins: the game ends as "
+        "claimed after disconnection, never a proven result.",
+        "Jeśli zostaną uznani za nieobecnych, ich Sieć upada i wygrywa drugi gracz: gra kończy się jako "
+        "zgłoszona po rozłączeniu, nigdy jako wynik udowodniony.",
+        "Если их признают выбывшими, их Сеть рушится и побеждает другой игрок: игра заканчивается как "
+        "заявленная после разрыва связи, а не как доказанный результат.",
+    ),
 }
