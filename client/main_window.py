@@ -27,6 +27,7 @@ from .i18n import LANGUAGE, tr
 from .lobby import Lobby
 from .local_game import LocalGame
 from .net_game import NetGame
+from .notify import TurnNotifier
 from .replay import ReplayScreen
 from .report import ReportScreen, Verdict, verdict_of
 from .resources import GAMES
@@ -63,6 +64,8 @@ class MainWindow(QMainWindow):
         self.message_box: QMessageBox | None = None
         #: Ask the player before a running game is left behind (off for tools that close the window themselves).
         self.ask_before_abandoning = True
+        #: Tells the player when a network game's turn comes while this window is in the background.
+        self.notifier = TurnNotifier(self, lambda: self.settings.notify_turn)
         self._make_menus()
         self.retranslate()
         LANGUAGE.changed.connect(self.retranslate)
@@ -223,10 +226,12 @@ class MainWindow(QMainWindow):
             screen.report_requested.connect(self.show_report)
             screen.rules_requested.connect(self.show_rules)
             screen.refreshed.connect(self.update_title)
+            screen.refreshed.connect(self._turn_check)
             screen.speed_changed.connect(self._bot_speed_chosen)
             self.game_screen = screen
             self._show(screen)
             screen.start()
+            self._turn_check()
 
         def changed() -> None:
             if game.room_host is not None and game.session.finished:
@@ -250,6 +255,14 @@ class MainWindow(QMainWindow):
         if game.relay is not None and game.transport is None:
             tasks.spawn(game.make_transport().run(), lambda _: None, failed)
         return game
+
+    def _turn_check(self) -> None:
+        """A network game's table was redrawn: if the player's turn has just come, tell them when away."""
+        game = self.game
+        if not isinstance(game, NetGame) or self.game_screen is None:
+            return
+        text = tr("notify.turn_text", game=tr(f"game.{game.game}"))
+        self.notifier.observe(game.human_to_move(), tr("notify.turn_title"), text)
 
     def show_report(self) -> ReportScreen | None:
         game = self.game
@@ -461,5 +474,6 @@ class MainWindow(QMainWindow):
             self.game_screen.timer.stop()
         self._leave_lobby()
         tasks.cancel_all()
+        self.notifier.close()
         self.save_settings()
         super().closeEvent(event)

@@ -47,6 +47,8 @@ class Settings:
     relay_options: dict[str, dict[str, str]] = field(default_factory=dict)
     #: Per relay: the saved password (kept in :data:`PASSWORDS_FILE`, never in settings.json).
     passwords: dict[str, str] = field(default_factory=dict)
+    #: Tell the player when a network game's turn comes while the window is in the background.
+    notify_turn: bool = True
 
     def remember_relay(self, address: str) -> None:
         """Put ``address`` first in the remembered list (most recent first, no duplicates).
@@ -120,6 +122,8 @@ def _clean(raw: Any) -> Settings:
         out.window_size = list(size)
     if isinstance(raw.get("window_maximized"), bool):
         out.window_maximized = raw["window_maximized"]
+    if isinstance(raw.get("notify_turn"), bool):
+        out.notify_turn = raw["notify_turn"]
     options = raw.get("relay_options")
     if isinstance(options, dict):
         for key, values in options.items():

@@ -1,4 +1,4 @@
-"""The settings window: name, language, bot speed, remembered relays and how to connect to each.
+"""The settings window: name, language, bot speed, turn notices, remembered relays and how to connect to each.
 
 For the relay selected in the list: a CA file to trust (a relay with its own certificate), a
 client certificate and key (a relay that asks for one), and the password (a relay with logins).
@@ -12,6 +12,7 @@ directory when the window is accepted.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -69,6 +70,9 @@ class SettingsDialog(QDialog):
         form.addRow(self.name_label, self.name)
         form.addRow(self.language_label, self.language)
         form.addRow(self.speed_label, self.speed)
+        self.notify_turn = QCheckBox()
+        self.notify_turn.setChecked(settings.notify_turn)
+        form.addRow("", self.notify_turn)
         form.addRow(self.relays_label, self.relays)
         form.addRow("", self.forget)
         for key, edit in self.option_edits.items():
@@ -132,6 +136,7 @@ class SettingsDialog(QDialog):
         self.language_label.setText(tr("settings.language"))
         self.speed_label.setText(tr("settings.speed"))
         self.relays_label.setText(tr("settings.relays"))
+        self.notify_turn.setText(tr("settings.notify_turn"))
         self.forget.setText(tr("settings.forget"))
         for i, ms in enumerate(BOT_SPEEDS):
             self.speed.setItemText(i, tr(f"speed.{ms}"))
@@ -149,6 +154,7 @@ class SettingsDialog(QDialog):
             settings.name = name
         settings.language = self.language.currentData()
         settings.bot_delay_ms = int(self.speed.currentData())
+        settings.notify_turn = self.notify_turn.isChecked()
         settings.relays = [self.relays.item(i).text() for i in range(self.relays.count())]
         self._keep_options()
         kept = set(settings.relays)
