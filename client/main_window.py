@@ -28,6 +28,8 @@ from .lobby import Lobby
 from .local_game import LocalGame
 from .net_game import NetGame
 from .notify import TurnNotifier
+from .rematch import Rematch
+from .rematch_view import RematchPanel
 from .replay import ReplayScreen
 from .report import ReportScreen, Verdict, verdict_of
 from .resources import GAMES
@@ -62,6 +64,9 @@ class MainWindow(QMainWindow):
         self.rules: RulesDialog | None = None
         self.settings_dialog: SettingsDialog | None = None
         self.message_box: QMessageBox | None = None
+        #: The rematch offered on a finished network game's report (listening to the others' answers).
+        self.rematch: Rematch | None = None
+        self.rematch_panel: RematchPanel | None = None
         #: Ask the player before a running game is left behind (off for tools that close the window themselves).
         self.ask_before_abandoning = True
         #: Tells the player when a network game's turn comes while this window is in the background.
@@ -143,6 +148,9 @@ class MainWindow(QMainWindow):
             self.lobby.cancel_waiting()
 
     def _drop_screens(self) -> None:
+        if self.rematch is not None:
+            self.rematch.stop()
+            self.rematch = self.rematch_panel = None
         if isinstance(self.game, NetGame):
             self.game.on_change = self.game.on_started = None
             # The bots this window runs for a network game play on to its end (the others still play).
@@ -287,11 +295,34 @@ class MainWindow(QMainWindow):
             again = getattr(game, "bot_kind", None)
             self.report.again_requested.connect(lambda: self.start_local(game.game, game.players, level=again))
             self.report.lobby_requested.connect(self.to_lobby)
+            if isinstance(game, NetGame) and game.relay is not None:
+                self._offer_rematch(game, self.report)
             self.stack.addWidget(self.report)
         self.stack.setCurrentWidget(self.report)
         self.screen = self.report
         self.update_title()
         return self.report
+
+    def _offer_rematch(self, game: NetGame, report: ReportScreen) -> None:
+        """The report of a network game offers "Play again": the same players, seats and relay, a new room."""
+        holder: list[RematchPanel] = []
+        rematch = Rematch(
+            game,
+            self.settings.name,
+            self.config,
+            self.settings.bot_delay_ms,
+            on_change=lambda: holder and holder[0].refresh(),
+            on_started=self._rematch_started,
+        )
+        panel = RematchPanel(rematch)
+        holder.append(panel)
+        report.add_panel(panel)
+        self.rematch, self.rematch_panel = rematch, panel
+        rematch.start()
+
+    def _rematch_started(self, new_game: NetGame) -> None:
+        """Everyone said yes and the new room started: its table replaces the report."""
+        self.start_network(new_game)
 
     def default_save_dir(self) -> Path:
         location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)

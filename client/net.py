@@ -430,7 +430,9 @@ class Hosting:
         listed: bool = True,
         timeout_ms: int | None = None,
         shown_address: RelayAddress | None = None,
+        admit: Any = False,
     ) -> None:
+        """``admit``: as :class:`relay.rooms.RoomHost` takes it (False: every request waits for the host)."""
         from protocol.session import DEFAULT_TIMEOUT_MS
 
         rooms = relay_module("rooms")
@@ -450,7 +452,7 @@ class Hosting:
         self.bots: dict[int, LocalBot] = {}
         #: How long a seat may take to answer (the genesis says it; the room card shows it to joiners).
         self.timeout_ms = DEFAULT_TIMEOUT_MS if timeout_ms is None else timeout_ms
-        # The host decides who sits down: every request waits for accept() or refuse().
+        # The host decides who sits down: every request waits for accept() or refuse() (unless ``admit`` decides).
         self.room_host = host_cls(
             address,
             game,
@@ -460,7 +462,7 @@ class Hosting:
             card,
             key=self.key,
             on_change=self._changed,
-            admit=False,
+            admit=admit,
             listed=listed,
             timeout_ms=self.timeout_ms,
         )

@@ -153,6 +153,7 @@ class ReportScreen(QWidget):
         self.status = QLabel(objectName="status")
         self.status.setWordWrap(True)
         root.addWidget(self.status)
+        self.root = root
         buttons = QHBoxLayout()
         self.save_button = QPushButton()
         self.replay_button = QPushButton()
@@ -171,6 +172,10 @@ class ReportScreen(QWidget):
         root.addLayout(buttons)
         self.retranslate()
         LANGUAGE.changed.connect(self.retranslate)
+
+    def add_panel(self, panel: QWidget) -> None:
+        """A block of the window's own above the buttons (a network game's rematch)."""
+        self.root.insertWidget(self.root.indexOf(self.status) + 1, panel)
 
     def set_verdict(self, verdict: Verdict) -> None:
         """The audit's word arrived (network games): show it."""

@@ -263,6 +263,11 @@ class PeerSession:
         return (exp.writer, exp.seq, self._since) if exp else None
 
     @property
+    def signing_key(self) -> SigningKey | None:
+        """The key the caller gave this seat (it signs every entry; a rematch answer is signed with it too)."""
+        return self._key
+
+    @property
     def offline(self) -> bool:
         """Whether the driver said the relay is lost: no seat is judged while it is (see :meth:`connection_lost`)."""
         return self._offline

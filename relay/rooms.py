@@ -311,6 +311,8 @@ class RoomHost:
         self._want: dict[str, bytes] = {}
         #: topic -> our publishes whose copy has not come back yet (in order)
         self._inflight: dict[str, deque[bytes]] = {}
+        #: Set once the room's card and seat list are on the relay (a joiner can find the room from then on).
+        self.opened = asyncio.Event()
 
     # -- what the room looks like -----------------------------------------------------------
     @property
@@ -478,6 +480,7 @@ class RoomHost:
                 await client.subscribe(topics.join_filter(self.code), qos=1)
                 self._client = client
                 await self._publish_state(client)
+                self.opened.set()
                 await asyncio.wait_for(self._until_ready(client), timeout)
                 self._started = True
                 await self._publish_state(client, "started")

@@ -1,0 +1,87 @@
+"""Rematch: two desktop programs finish a network game, both say "Play again", and play again.
+
+The room is opened and joined through the lobbies on an embedded relay.  The game is brought to
+its end the quick way a real one may end: the guest leaves at its turn (two seats: the host wins).
+On the reports, the guest offers a rematch, the host sees the offer and accepts; the new game
+starts in a fresh room on the same relay with the same players in the same seats.  Then the second
+game ends the same way and the guest says no: the host is told, and nothing more is offered.
+"""
+
+from __future__ import annotations
+
+from client_drive import click_action, let_in, make_window, preferred
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from client.i18n import tr
+
+
+def _finish_by_leaving(qtbot, host, guest) -> None:  # type: ignore[no-untyped-def]
+    """The host plays until it is the guest's turn; the guest leaves; both reports open."""
+    games = [host.game, guest.game]
+    turn = 0
+    while not games[1].human_to_move():
+        qtbot.waitUntil(lambda: games[0].human_to_move() or games[1].human_to_move(), timeout=20_000)
+        if games[0].human_to_move():
+            click_action(qtbot, host.game_screen, preferred(games[0].legal(), turn))
+            turn += 1
+        assert turn < 40
+    qtbot.mouseClick(guest.game_screen.leave_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: all(g.over() is not None for g in games), timeout=20_000)
+    for window in (host, guest):
+        qtbot.mouseClick(window.game_screen.table.report_button, Qt.MouseButton.LeftButton)
+        assert window.report is not None and window.rematch is not None
+
+
+def test_play_again_starts_the_same_players_in_a_new_room(qtbot, qloop, relay, tmp_path, monkeypatch):
+    monkeypatch.setenv("SEALED_TABLE_CONFIG_DIR", str(tmp_path / "keys"))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    host, guest = make_window(qtbot, tmp_path, "Host"), make_window(qtbot, tmp_path, "Guest")
+    host.lobby.players.setValue(2)
+    host.lobby.relay.setCurrentText(relay.address)
+    qtbot.mouseClick(host.lobby.host_online, Qt.MouseButton.LeftButton)
+    status = host.lobby.online.status
+    qtbot.waitUntil(lambda: "1 of 2" in status.text() or "1 / 2" in status.text(), timeout=10_000)
+    guest.lobby.room.setText(host.lobby.room_panel.link)
+    qtbot.mouseClick(guest.lobby.join, Qt.MouseButton.LeftButton)
+    let_in(qtbot, host, "Guest")
+    windows = [host, guest]
+    qtbot.waitUntil(lambda: all(w.game_screen is not None for w in windows), timeout=20_000)
+    first = [w.game for w in windows]
+    try:
+        _finish_by_leaving(qtbot, host, guest)
+        host_panel, guest_panel = (w.rematch_panel for w in windows)
+        assert host_panel.play_button.isVisible() and guest_panel.play_button.isVisible()
+        assert host_panel.status.isHidden(), "nobody asked yet"
+
+        # The guest offers; the host sees who asks, and accepts.
+        qtbot.mouseClick(guest_panel.play_button, Qt.MouseButton.LeftButton)
+        assert guest_panel.status.text() == tr("rematch.waiting", names="Host")
+        qtbot.waitUntil(lambda: host_panel.status.text() == tr("rematch.offer", names="Guest"), timeout=10_000)
+        qtbot.mouseClick(host_panel.play_button, Qt.MouseButton.LeftButton)
+
+        qtbot.waitUntil(
+            lambda: all(w.game is not g and w.game_screen is not None for w, g in zip(windows, first, strict=True)),
+            timeout=20_000,
+        )
+        second = [w.game for w in windows]
+        old, new = first[0].session.table, second[0].session.table
+        assert new.room != old.room, "a fresh room"
+        assert [g.human for g in second] == [0, 1], "the same seats"
+        assert [g.names for g in second] == [["Host", "Guest"]] * 2
+        assert [s.sign for s in new.seats] == [s.sign for s in old.seats], "the same players' keys"
+        assert str(second[1].relay) == str(first[1].relay), "the same relay"
+        assert second[1].session.table.game_id == new.game_id
+        assert new.timeout_ms == old.timeout_ms
+
+        # The second game ends too; this time the guest says no, and the host is told.
+        _finish_by_leaving(qtbot, host, guest)
+        host_panel, guest_panel = (w.rematch_panel for w in windows)
+        qtbot.mouseClick(guest_panel.decline_button, Qt.MouseButton.LeftButton)
+        assert guest_panel.status.text() == tr("rematch.you_declined")
+        qtbot.waitUntil(lambda: host_panel.status.text() == tr("rematch.declined", name="Guest"), timeout=10_000)
+        assert not host_panel.play_button.isVisible() and not host_panel.decline_button.isVisible()
+    finally:
+        for window in windows:
+            if window.game is not None:
+                window.game.stop()
