@@ -109,7 +109,7 @@ def read_room(data: bytes, room: str, game_id: bytes, seat_keys: Sequence[bytes]
 
 
 def topic(room: str, part: str) -> str:
-    return f"{topics.ROOT}/room/{room}/rematch/{part}"
+    return topics.rematch(room, part)
 
 
 class RematchChannel:
@@ -228,7 +228,7 @@ class RematchChannel:
     async def _connection(self) -> None:
         async with mqtt_client(self.address, "rematch", keepalive=10, timeout=10) as client:
             self._sent = {}
-            await client.subscribe(f"{topics.ROOT}/room/{self.room}/rematch/+", qos=1)
+            await client.subscribe(topics.rematch_filter(self.room), qos=1)
             reader = asyncio.ensure_future(self._read(client))
             try:
                 while not self._stop.is_set():

@@ -77,6 +77,15 @@ def room_card(room: str) -> str:
     return f"{ROOT}/room/{room}/card"
 
 
+def rematch(room: str, part: str) -> str:
+    """A finished room's rematch talk: ``part`` is a seat number (its signed answer) or ``room`` (the new room)."""
+    return f"{ROOT}/room/{room}/rematch/{part}"
+
+
+def rematch_filter(room: str) -> str:
+    return f"{ROOT}/room/{room}/rematch/+"
+
+
 def sync(room: str, peer: str) -> str:
     """A non-retained marker a client sends itself: once it comes back, the retained read-back is done."""
     return f"{ROOT}/room/{room}/sync/{peer}"
