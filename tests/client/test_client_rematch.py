@@ -5,6 +5,7 @@ its end the quick way a real one may end: the guest leaves at its turn (two seat
 On the reports, the guest offers a rematch, the host sees the offer and accepts; the new game
 starts in a fresh room on the same relay with the same players in the same seats.  Then the second
 game ends the same way and the guest says no: the host is told, and nothing more is offered.
+A host who sat in seat 2 with its bot in seat 1 plays again with the same bot in the same seat.
 """
 
 from __future__ import annotations
@@ -85,3 +86,46 @@ def test_play_again_starts_the_same_players_in_a_new_room(qtbot, qloop, relay, t
         for window in windows:
             if window.game is not None:
                 window.game.stop()
+
+
+def test_a_host_whose_bot_sat_first_plays_again_with_the_same_bot_in_the_same_seat(
+    qtbot, qloop, relay, tmp_path, monkeypatch
+):
+    """Seat 1 writes the genesis: here it is the host's bot, so the bot's key announces the new room."""
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    window = make_window(qtbot, tmp_path, "Host")
+    games = []
+    try:
+        lobby, panel = window.lobby, window.lobby.room_panel
+        lobby.players.setValue(2)
+        lobby.relay.setCurrentText(relay.address)
+        qtbot.mouseClick(lobby.host_online, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: lobby.hosting is not None and "1 of 2" in lobby.online.status.text(), timeout=10_000)
+        qtbot.mouseClick(panel.rows[1][3], Qt.MouseButton.LeftButton)  # "Sit here" on seat 2
+        qtbot.waitUntil(lambda: [r.kind for r in lobby.hosting.rows()] == ["bots-only", "you"], timeout=5_000)
+        choice = panel.rows[0][2]
+        choice.setCurrentIndex(choice.findData("random"))
+        choice.activated.emit(choice.currentIndex())
+        qtbot.waitUntil(lambda: [r.kind for r in lobby.hosting.rows()] == ["bot", "you"], timeout=5_000)
+        qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: window.game_screen is not None, timeout=20_000)
+        first = window.game
+        games.append(first)
+        assert first.human == 1 and [b.session.seat for b in first.bots] == [0]
+
+        qtbot.waitUntil(lambda: first.human_to_move(), timeout=20_000)
+        qtbot.mouseClick(window.game_screen.leave_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: first.over() is not None, timeout=20_000)
+        qtbot.mouseClick(window.game_screen.table.report_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.rematch_panel.play_button, Qt.MouseButton.LeftButton)
+
+        qtbot.waitUntil(lambda: window.game is not first and window.game_screen is not None, timeout=20_000)
+        second = window.game
+        games.append(second)
+        assert second.human == 1 and second.names == first.names
+        assert [(b.session.seat, b.kind) for b in second.bots] == [(0, "random")]
+        assert second.session.table.room != first.session.table.room
+        qtbot.waitUntil(lambda: second.session.table.head > 0, timeout=10_000)
+    finally:
+        for game in games:
+            game.stop()
