@@ -54,14 +54,14 @@ class ConnectionState:
         return next((s for s in self.seats if s.to_move), None)
 
     def at_risk(self) -> SeatState | None:
-        """Another seat that owes the next entry and may be voted gone now, or is not connected while it owes it.
+        """Another seat that owes the next entry and may be voted gone now, or was seen going away while it owes it.
 
         That is the moment to say what a forfeit would do to the game.
         """
         seat = self.owing()
         if seat is None or seat.me or self.offline:
             return None
-        if (seat.left_ms is not None and seat.left_ms <= 0) or seat.link in (OFFLINE, UNSEEN):
+        if (seat.left_ms is not None and seat.left_ms <= 0) or seat.link == OFFLINE:
             return seat
         return None
 

@@ -149,7 +149,7 @@ class MainWindow(QMainWindow):
 
     def _drop_screens(self) -> None:
         if self.rematch is not None:
-            self.rematch.stop()
+            self.rematch.leave()  # an open offer hears "no" from a player who went away
             self.rematch = self.rematch_panel = None
         if isinstance(self.game, NetGame):
             self.game.on_change = self.game.on_started = None

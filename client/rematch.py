@@ -84,11 +84,23 @@ class Rematch:
         self.channel.answer(self.keys[self.game.human], self.game.human, False, self.next_key)
 
     def stop(self) -> None:
-        """The report is gone: stop listening, and tell nobody about it any more."""
+        """Stop listening, and tell nobody about it any more."""
         self.on_change = self.on_started = None
         self.channel.stop()
         if self._work is not None and not self._work.done():
             self._work.cancel()
+
+    def leave(self) -> None:
+        """The player left the report (back to the lobby): an open offer gets their "no", then we stop.
+
+        Without it the others could all say yes and wait for someone who is gone.
+        """
+        if self.can_answer() and self.answered(self.game.human) is not False:
+            self.on_change = self.on_started = None
+            self.decline()
+            self.channel.finish()
+            return
+        self.stop()
 
     # -- what is known --------------------------------------------------------------------------
     @property

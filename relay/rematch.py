@@ -142,6 +142,7 @@ class RematchChannel:
         self._published: dict[str, float] = {}  # topic -> when we last published there (monotonic)
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
+        self._finish_by: float | None = None
         #: Set once this channel listens and the relay has everything we asked it to keep.
         self.delivered = asyncio.Event()
 
@@ -186,6 +187,16 @@ class RematchChannel:
         self._stop.set()
         self._wake.set()
 
+    def finish(self, within: float = 5.0) -> None:
+        """Stop once the relay has what we said (a last "no" must reach it), or after ``within`` seconds."""
+        self._finish_by = time.monotonic() + within
+        self._wake.set()
+
+    def _finished(self) -> bool:
+        if self._finish_by is not None and (self.delivered.is_set() or time.monotonic() > self._finish_by):
+            self._stop.set()
+        return self._stop.is_set()
+
     # -- what we hear -----------------------------------------------------------------------
     def _take(self, where: str, data: bytes) -> Answer | None:
         """One message on a rematch topic; True-ish if it changed what we know."""
@@ -217,7 +228,7 @@ class RematchChannel:
 
     # -- the connection -----------------------------------------------------------------------
     async def run(self) -> None:
-        while not self._stop.is_set():
+        while not self._finished():
             try:
                 await self._connection()
             except (aiomqtt.MqttError, OSError) as exc:
@@ -245,6 +256,10 @@ class RematchChannel:
                         await client.publish(where, data, qos=1, retain=True)
                     if all(self._sent.get(w) == d for w, d in self._mine.items()):
                         self.delivered.set()
+                    if self._finished():
+                        break
+                    if self._finish_by is not None:
+                        later = max(0.0, min(later or RETRY_S, self._finish_by - time.monotonic()))
                     self._wake.clear()
                     waiter = asyncio.ensure_future(self._wake.wait())
                     await asyncio.wait({reader, waiter}, timeout=later, return_when=asyncio.FIRST_COMPLETED)

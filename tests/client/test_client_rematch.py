@@ -4,7 +4,8 @@ The room is opened and joined through the lobbies on an embedded relay.  The gam
 its end the quick way a real one may end: the guest leaves at its turn (two seats: the host wins).
 On the reports, the guest offers a rematch, the host sees the offer and accepts; the new game
 starts in a fresh room on the same relay with the same players in the same seats.  Then the second
-game ends the same way and the guest says no: the host is told, and nothing more is offered.
+game ends the same way, the host asks again and the guest goes back to the lobby: that is a no, the
+host is told, and nothing more is offered.  "No thanks" itself is clicked on a report below.
 A host who sat in seat 2 with its bot in seat 1 plays again with the same bot in the same seat.
 """
 
@@ -66,6 +67,7 @@ def test_play_again_starts_the_same_players_in_a_new_room(qtbot, qloop, relay, t
             timeout=20_000,
         )
         second = [w.game for w in windows]
+        guest_game = second[1]
         old, new = first[0].session.table, second[0].session.table
         assert new.room != old.room, "a fresh room"
         assert [g.human for g in second] == [0, 1], "the same seats"
@@ -75,17 +77,22 @@ def test_play_again_starts_the_same_players_in_a_new_room(qtbot, qloop, relay, t
         assert second[1].session.table.game_id == new.game_id
         assert new.timeout_ms == old.timeout_ms
 
-        # The second game ends too; this time the guest says no, and the host is told.
+        # The second game ends too; the host asks again, and the guest goes back to the lobby instead:
+        # that is a "no", and the host is told.
         _finish_by_leaving(qtbot, host, guest)
-        host_panel, guest_panel = (w.rematch_panel for w in windows)
-        qtbot.mouseClick(guest_panel.decline_button, Qt.MouseButton.LeftButton)
-        assert guest_panel.status.text() == tr("rematch.you_declined")
+        host_panel = host.rematch_panel
+        qtbot.mouseClick(host_panel.play_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: guest.rematch_panel.status.text() == tr("rematch.offer", names="Host"), timeout=10_000)
+        qtbot.mouseClick(guest.report.lobby_button, Qt.MouseButton.LeftButton)
+        assert guest.rematch is None and guest.game is None
         qtbot.waitUntil(lambda: host_panel.status.text() == tr("rematch.declined", name="Guest"), timeout=10_000)
         assert not host_panel.play_button.isVisible() and not host_panel.decline_button.isVisible()
     finally:
         for window in windows:
             if window.game is not None:
                 window.game.stop()
+        if "guest_game" in locals():
+            guest_game.stop()
 
 
 def test_a_host_whose_bot_sat_first_plays_again_with_the_same_bot_in_the_same_seat(
@@ -129,3 +136,27 @@ def test_a_host_whose_bot_sat_first_plays_again_with_the_same_bot_in_the_same_se
     finally:
         for game in games:
             game.stop()
+
+
+def test_no_thanks_ends_the_offer_here_at_once(qtbot, tmp_path):
+    """The answer counts on this machine as soon as it is given (the relay hears it when reachable)."""
+    from client.net_game import NetGame
+    from client.rematch import Rematch
+    from client.rematch_view import RematchPanel
+    from protocol.crypto import signing
+    from protocol.session import PeerSession
+    from relay.transport import monotonic_ms
+
+    keys = [signing.SigningKey.generate(bytes([i + 5]) * 32) for i in range(2)]
+    secrets = [bytes([i + 15]) * 32 for i in range(2)]
+    seats = [PeerSession.seat_card(n, keys[i], secrets[i]) for i, n in enumerate(["Ann", "Ben"])]
+    session = PeerSession.create("NOTHANKS", "system-launch", {}, seats, keys[0], secrets[0], now_ms=monotonic_ms())
+    rematch = Rematch(NetGame(session, "127.0.0.1:9"), "Ann", tmp_path)
+    panel = RematchPanel(rematch)
+    qtbot.addWidget(panel)
+    panel.show()
+    assert panel.play_button.isVisible() and panel.decline_button.isVisible() and panel.status.isHidden()
+    qtbot.mouseClick(panel.decline_button, Qt.MouseButton.LeftButton)
+    assert panel.status.text() == tr("rematch.you_declined")
+    assert not panel.play_button.isVisible() and not panel.decline_button.isVisible()
+    assert rematch.channel.answers[0].accept is False and rematch.channel.answers[0].key == rematch.next_key
