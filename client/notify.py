@@ -31,21 +31,34 @@ class TurnNotifier(QObject):
         self._was_turn = False
         #: Every notice sent, as (TRAY or ALERT, text): what the player was told, and how.
         self.sent: list[tuple[str, str]] = []
+        #: The tray icon, from the first network table on (None where the platform has no tray).
         self.tray: QSystemTrayIcon | None = None
-        if QSystemTrayIcon.isSystemTrayAvailable():
-            icon = window.windowIcon()
+
+    def _tray(self) -> QSystemTrayIcon | None:
+        """The tray icon (made and shown at the first call), where the platform has a system tray."""
+        if self.tray is None and QSystemTrayIcon.isSystemTrayAvailable():
+            icon = self.window.windowIcon()
             if icon.isNull():
-                icon = window.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxInformation)
+                icon = self.window.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxInformation)
             self.tray = QSystemTrayIcon(icon, self)
             self.tray.activated.connect(self.bring_back)
             self.tray.messageClicked.connect(self.bring_back)
+        if self.tray is not None and not self.tray.isVisible():
             self.tray.show()
+        return self.tray
 
     def observe(self, your_turn: bool, title: str, text: str) -> str | None:
-        """The window was redrawn; notify (returns how) if the turn has just come and the window is away."""
+        """A network table was redrawn; notify (returns how) if the turn has just come and the window is away.
+
+        The tray icon appears with the first network table while notices are on, and goes with them.
+        """
         came = your_turn and not self._was_turn
         self._was_turn = your_turn
-        if not came or not self.enabled() or self.in_front():
+        if not self.enabled():
+            self.close()
+            return None
+        self._tray()
+        if not came or self.in_front():
             return None
         return self.notify(title, text)
 
@@ -54,8 +67,9 @@ class TurnNotifier(QObject):
         return self.window.isActiveWindow() and not self.window.isMinimized()
 
     def notify(self, title: str, text: str) -> str:
-        if self.tray is not None and self.tray.supportsMessages():
-            self.tray.showMessage(title, text, QSystemTrayIcon.MessageIcon.Information, 15_000)
+        tray = self._tray()
+        if tray is not None and tray.supportsMessages():
+            tray.showMessage(title, text, QSystemTrayIcon.MessageIcon.Information, 15_000)
             how = TRAY
         else:
             QApplication.alert(self.window, 0)  # 0: until the window is activated
