@@ -22,7 +22,7 @@ from relay import broker
 from relay.transport import RoomTransport, monotonic_ms
 
 #: A short answer time for the test (a dev override of the genesis's bounds).
-TIMEOUT_MS = 6000
+TIMEOUT_MS = 15_000
 
 
 def _relay(qtbot, qloop, port: int = 0):  # type: ignore[no-untyped-def]
