@@ -240,6 +240,20 @@ def parse_invite(room_text: str, address_text: str = "", fingerprint_text: str =
     return Invite(str(parse_relay_address(address_text)), parse_room_code(text), fp)
 
 
+def key_fingerprint(public_key: bytes) -> str:
+    """The fingerprint of a host's public key, as invitations carry it (what ``join_online`` pins)."""
+    from relay.invitation import fingerprint
+
+    return fingerprint(public_key)
+
+
+def rematch_channel(relay: Any, room: str, game_id: bytes, seat_keys: list[bytes], on_change: Any = None) -> Any:
+    """The signed rematch talk of a finished room (:class:`relay.rematch.RematchChannel`)."""
+    from relay.rematch import RematchChannel
+
+    return RematchChannel(relay, room, game_id, seat_keys, on_change)
+
+
 def grouped_fingerprint(fp: str) -> str:
     from relay.invitation import grouped
 

@@ -38,8 +38,6 @@ class Rematch:
         on_change: Callable[[], None] | None = None,
         on_started: Callable[[NetGame], None] | None = None,
     ) -> None:
-        from relay.rematch import RematchChannel
-
         from .identity import signing_key
 
         table = game.session.table
@@ -61,7 +59,7 @@ class Rematch:
                 self.keys[bot.session.seat] = bot.key
         #: The key of the seat card this player brings to the new room (the user's own: see client.identity).
         self.next_key = signing_key(identity_dir).public_bytes()
-        self.channel = RematchChannel(
+        self.channel = net.rematch_channel(
             game.relay, table.room, table.game_id, [seat.sign for seat in table.seats], self._changed
         )
         #: "", "opening" (hosting the new room), "joining", "started" or "failed".
@@ -216,8 +214,6 @@ class Rematch:
             opened.cancel()
 
     async def _join(self, room: Any) -> NetGame:
-        from relay.invitation import fingerprint
-
         game = self.game
         return await net.join_online(
             game.relay,
@@ -226,5 +222,5 @@ class Rematch:
             None,
             self.identity_dir,
             seat=game.human,
-            fingerprint=fingerprint(room.host_key),
+            fingerprint=net.key_fingerprint(room.host_key),
         )

@@ -199,7 +199,7 @@ class RematchChannel:
 
     # -- what we hear -----------------------------------------------------------------------
     def _take(self, where: str, data: bytes) -> Answer | None:
-        """One message on a rematch topic; True-ish if it changed what we know."""
+        """One message on a rematch topic (dropped, its reason noted, unless signed right); a new answer or None."""
         part = topics.last_segment(where)
         try:
             if part == ROOM_PART:
