@@ -144,7 +144,9 @@ class ConnectionPanel(QFrame):
             self.rows_box.addWidget(label)
         for label, seat in zip(self.rows, state.seats, strict=False):
             label.setText(seat_line(seat, names))
-            label.setStyleSheet("" if seat.link == ONLINE else "color: #8a5a00;")
+            style = "" if seat.link == ONLINE else "color: #8a5a00;"
+            if label.styleSheet() != style:  # a new style sheet re-polishes the label: only on a change
+                label.setStyleSheet(style)
         for label in self.rows[len(state.seats) :]:
             label.hide()
         for label, text in ((self.headline, offline_text(state, names)), (self.clock, clock_line(state, names))):
