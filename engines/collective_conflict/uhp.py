@@ -194,7 +194,7 @@ class UhpGame:
         if count < 0 or count > len(self.actions):
             raise UhpError("cannot undo that many moves")
         keep = self.actions[: len(self.actions) - count]
-        self.__init__()  # type: ignore[misc]
+        self.__init__()  # type: ignore[misc]  # a fresh start in place: the engine keeps no other state
         for action in keep:
             self.play(action)
 
