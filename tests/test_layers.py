@@ -18,6 +18,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 #: Lowest first: a module may import from its own layer and the ones before it.
 LAYERS = ("engines", "protocol", "relay", "client")
@@ -167,13 +169,17 @@ def _path_round(part: list[str], graph: dict[str, set[str]]) -> str:
         node = step
 
 
-def test_each_layer_imports_only_its_own_and_the_layers_below():
-    graph = import_graph()
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    """The project's graph, read once for the tests below."""
+    return import_graph()
+
+
+def test_each_layer_imports_only_its_own_and_the_layers_below(graph):
     assert upward_imports(graph) == []
 
 
-def test_the_module_import_graph_has_no_cycle():
-    graph = import_graph()
+def test_the_module_import_graph_has_no_cycle(graph):
     found = cycles(graph)
     assert [_path_round(part, graph) for part in found] == []
 
