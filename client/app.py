@@ -30,7 +30,7 @@ def make_application(argv: list[str] | None = None) -> QApplication:
         QCoreApplication.setOrganizationName(ORG_NAME)
         app = QApplication(argv if argv is not None else sys.argv)
         app.setStyle("Fusion")
-    return app  # type: ignore[return-value]
+    return app  # type: ignore[return-value]  # instance() is typed QCoreApplication; ours is the QApplication above
 
 
 def run_app(argv: list[str] | None = None, config: Path | None = None) -> int:

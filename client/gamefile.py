@@ -305,6 +305,7 @@ class SignedReplay:
 
     def __init__(self, data: bytes) -> None:
         from protocol import savefile
+        from protocol.events import Gone, Moved, SetAside
         from protocol.session import PeerSession
 
         try:
@@ -318,23 +319,23 @@ class SignedReplay:
         tap: EventTap | None = None
         for raw in saved.entries:
             for event in observer.receive(raw, 0):
-                kind = type(event).__name__
                 if mirror is None and observer.state is not None:
                     table = observer.table
+                    assert table is not None  # a state comes from the table
                     mirror = get(table.game).new_state(table.n, dict(table.options))
                     tap = EventTap(mirror)
                     self.record = SignedRecord(table.game, table.n, [s.name for s in table.seats], saved.room)
                     self._snap(mirror, None, None, (), None)
                 if mirror is None or tap is None:
                     continue
-                if kind == "Moved":
+                if isinstance(event, Moved):
                     before = mirror.pending()
                     mirror.push(event.seat, tuple(event.action))
                     self._snap(mirror, event.seat, tuple(event.action), tap.new(), before)
-                elif kind == "Gone" and not mirror.is_over():
+                elif isinstance(event, Gone) and not mirror.is_over():
                     mirror.forfeit(event.seat)
                     self._snap(mirror, event.seat, (FORFEIT,), tap.new(), None)
-                elif kind == "SetAside":
+                elif isinstance(event, SetAside):
                     mirror.set_aside(tuple(event.slots))
         if mirror is None:
             raise GameFileError("signed-log", reason="no game in the log")
@@ -368,7 +369,7 @@ def open_any(path: Path) -> Replay | SignedReplay:
     try:
         from protocol import savefile
     except ImportError:
-        savefile = None  # type: ignore[assignment]
+        savefile = None  # type: ignore[assignment]  # no protocol package: no signed logs to open
     if savefile is not None and data.startswith(savefile.MAGIC):
         return SignedReplay(data)
     raise GameFileError("not-a-game")

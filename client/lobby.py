@@ -50,6 +50,7 @@ from engines.core import registry
 from . import net, tasks
 from .games import kit_for, playable
 from .i18n import LANGUAGE, tr
+from .named import named
 from .resources import GAMES
 from .settings import Settings
 
@@ -77,16 +78,17 @@ STYLE = (
 
 class Section(QFrame):
     def __init__(self) -> None:
-        super().__init__(objectName="section")
+        super().__init__()
+        self.setObjectName("section")
         self.box = QVBoxLayout(self)
         self.box.setContentsMargins(18, 14, 18, 16)
         self.box.setSpacing(8)
-        self.title = QLabel(objectName="section_title")
-        self.text = QLabel(objectName="section_text")
+        self.title = named(QLabel(), "section_title")
+        self.text = named(QLabel(), "section_text")
         self.text.setWordWrap(True)
         self.box.addWidget(self.title)
         self.box.addWidget(self.text)
-        self.status = QLabel(objectName="status")
+        self.status = named(QLabel(), "status")
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
@@ -118,17 +120,18 @@ class RoomPanel(QFrame):
     join_confirmed = Signal()
 
     def __init__(self) -> None:
-        super().__init__(objectName="section")
+        super().__init__()
+        self.setObjectName("section")
         box = QVBoxLayout(self)
         box.setContentsMargins(18, 12, 18, 12)
-        self.title = QLabel(objectName="section_title")
-        self.hint = QLabel(objectName="section_text")
+        self.title = named(QLabel(), "section_title")
+        self.hint = named(QLabel(), "section_text")
         self.hint.setWordWrap(True)
         box.addWidget(self.title)
         box.addWidget(self.hint)
         # The host's invitation: words to read out, a link to paste.
         invite_row = QHBoxLayout()
-        self.invite = QLabel(objectName="section_text")
+        self.invite = named(QLabel(), "section_text")
         self.invite.setWordWrap(True)
         self.invite.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.copy_button = QPushButton()
@@ -144,7 +147,7 @@ class RoomPanel(QFrame):
         self.rows: list[tuple[QLabel, QLabel, QComboBox, QPushButton, QPushButton]] = []
         self._row_peers: list[str] = []
         # Requests waiting for the host's answer: name and key, "Let in", "Turn away".
-        self.requests_title = QLabel(objectName="section_text")
+        self.requests_title = named(QLabel(), "section_text")
         box.addWidget(self.requests_title)
         self.requests_grid = QGridLayout()
         self.requests_grid.setColumnStretch(0, 1)
@@ -152,9 +155,9 @@ class RoomPanel(QFrame):
         self.request_rows: list[tuple[QLabel, QPushButton, QPushButton]] = []
         self._requests: list[net.Request] = []
         buttons = QHBoxLayout()
-        self.start_button = QPushButton(objectName="primary")
+        self.start_button = named(QPushButton(), "primary")
         self.start_button.clicked.connect(self.start_requested.emit)
-        self.join_button = QPushButton(objectName="primary")
+        self.join_button = named(QPushButton(), "primary")
         self.join_button.clicked.connect(self.join_confirmed.emit)
         self.join_button.setVisible(False)
         self.cancel_button = QPushButton()
@@ -164,7 +167,7 @@ class RoomPanel(QFrame):
         buttons.addWidget(self.cancel_button)
         buttons.addStretch(1)
         box.addLayout(buttons)
-        self.status = QLabel(objectName="status")
+        self.status = named(QLabel(), "status")
         self.status.setWordWrap(True)
         box.addWidget(self.status)
         self.hosting = False
@@ -185,8 +188,8 @@ class RoomPanel(QFrame):
             sit.clicked.connect(lambda _=False, s=seat: self.sit_requested.emit(s))
             remove.clicked.connect(lambda _=False, s=seat: self._remove(s))
             remove.setVisible(False)
-            for col, w in enumerate((label, who, choice, sit, remove)):
-                self.grid.addWidget(w, seat, col)
+            for col, cell in enumerate((label, who, choice, sit, remove)):
+                self.grid.addWidget(cell, seat, col)
             self.rows.append((label, who, choice, sit, remove))
         self._row_peers = [""] * count
         if not hosting:
@@ -233,8 +236,8 @@ class RoomPanel(QFrame):
             label, accept, refuse = QLabel(), QPushButton(), QPushButton()
             accept.clicked.connect(lambda _=False, r=row: self._answer(r, True))
             refuse.clicked.connect(lambda _=False, r=row: self._answer(r, False))
-            for col, w in enumerate((label, accept, refuse)):
-                self.requests_grid.addWidget(w, row, col)
+            for col, cell in enumerate((label, accept, refuse)):
+                self.requests_grid.addWidget(cell, row, col)
             self.request_rows.append((label, accept, refuse))
         self._requests = list(requests)
         for req, (label, accept, refuse) in zip(requests, self.request_rows, strict=True):
@@ -335,23 +338,23 @@ class Lobby(QWidget):
         # a window of 800 px cannot hold them all at their natural height.
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        content = QWidget(objectName="lobby_content")
-        self.scroll.setWidget(content)
-        self.scroll.viewport().setAutoFillBackground(False)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        content = named(QWidget(), "lobby_content")
+        self.scroll_area.setWidget(content)
+        self.scroll_area.viewport().setAutoFillBackground(False)
         content.setAutoFillBackground(False)
-        outer.addWidget(self.scroll)
+        outer.addWidget(self.scroll_area)
         root = QVBoxLayout(content)
         root.setContentsMargins(36, 28, 36, 28)
         root.setSpacing(16)
         head = QHBoxLayout()
         titles = QVBoxLayout()
-        self.title = QLabel(objectName="title")
-        self.tagline = QLabel(objectName="tagline")
-        self.welcome = QLabel(objectName="welcome")
+        self.title = named(QLabel(), "title")
+        self.tagline = named(QLabel(), "tagline")
+        self.welcome = named(QLabel(), "welcome")
         titles.addWidget(self.title)
         titles.addWidget(self.tagline)
         titles.addWidget(self.welcome)
@@ -382,11 +385,11 @@ class Lobby(QWidget):
         form.addRow(self.level_label, self.level)
         self.level_form = form
         self.local.box.addLayout(form)
-        self.blurb = QLabel(objectName="section_text")
+        self.blurb = named(QLabel(), "section_text")
         self.blurb.setWordWrap(True)
         self.local.box.addWidget(self.blurb)
         buttons = QHBoxLayout()
-        self.start = QPushButton(objectName="primary")
+        self.start = named(QPushButton(), "primary")
         self.start.clicked.connect(self._start)
         self.rules_button = QPushButton()
         self.rules_button.clicked.connect(lambda: self.show_rules.emit(self.game.currentData()))
@@ -409,7 +412,7 @@ class Lobby(QWidget):
         # -- LAN
         self.lan = Section()
         lan_buttons = QHBoxLayout()
-        self.host = QPushButton(objectName="primary")
+        self.host = named(QPushButton(), "primary")
         self.host.clicked.connect(self._host)
         self.search = QPushButton()
         self.search.clicked.connect(self._search)
@@ -452,7 +455,7 @@ class Lobby(QWidget):
         nform.addRow(self.seat_label, self.seat_wish)
         nform.addRow("", self.listed)
         self.online.box.addLayout(nform)
-        self.join = QPushButton(objectName="primary")
+        self.join = named(QPushButton(), "primary")
         self.join.clicked.connect(self._join_online)
         self.host_online = QPushButton()
         self.host_online.clicked.connect(self._host_online)
@@ -516,7 +519,9 @@ class Lobby(QWidget):
         for i in range(1, self.seat_wish.count()):
             self.seat_wish.setItemText(i, tr("room.seat", n=i + 1))
         self.room_panel.retranslate()
-        self.relay.lineEdit().setPlaceholderText(tr("lobby.net.relay_hint"))
+        relay_line = self.relay.lineEdit()  # the relay box is editable: it has its line
+        if relay_line is not None:
+            relay_line.setPlaceholderText(tr("lobby.net.relay_hint"))
         self.room.setPlaceholderText(tr("lobby.net.room_hint"))
         self.join.setText(tr("lobby.net.join"))
         self.host_online.setText(tr("lobby.net.host"))

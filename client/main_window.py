@@ -56,7 +56,7 @@ class MainWindow(QMainWindow):
         self.lobby.relay_used.connect(self._remember_relay)
         self.lobby.network_game.connect(self.start_network)
         self.stack.addWidget(self.lobby)
-        self.screen: QWidget | None = None
+        self.current_screen: QWidget | None = None
         self.game: LocalGame | NetGame | None = None
         self.game_screen: GameScreen | None = None
         self.report: ReportScreen | None = None
@@ -108,7 +108,7 @@ class MainWindow(QMainWindow):
 
     def current_game_name(self) -> str:
         """The game the player is looking at: the one being played or replayed, else the lobby's choice."""
-        if self.screen is not None and self.screen is self.replay and self.replay is not None:
+        if self.current_screen is not None and self.current_screen is self.replay and self.replay is not None:
             return str(self.replay.replay.record.game)
         if self.game is not None:
             return str(self.game.game)
@@ -118,7 +118,7 @@ class MainWindow(QMainWindow):
     def update_title(self, *_: object) -> None:
         """The window's title: the program, and at a table the game and whose turn it is."""
         screen = self.game_screen
-        if screen is not None and self.screen is screen:
+        if screen is not None and self.current_screen is screen:
             self.setWindowTitle(f"{screen.title_text()} — {tr('app.title')}")
         else:
             self.setWindowTitle(tr("app.title"))
@@ -139,7 +139,7 @@ class MainWindow(QMainWindow):
         if self.stack.indexOf(widget) < 0:
             self.stack.addWidget(widget)
         self.stack.setCurrentWidget(widget)
-        self.screen = widget
+        self.current_screen = widget
         self.update_title()
 
     def _leave_lobby(self) -> None:
@@ -162,7 +162,7 @@ class MainWindow(QMainWindow):
                 self.stack.removeWidget(w)
                 w.deleteLater()
         self.game_screen = self.report = self.replay = None
-        self.screen = None
+        self.current_screen = None
 
     def game_at_stake(self) -> bool:
         """Whether a game the player still takes part in is running (leaving it needs their word)."""
@@ -274,7 +274,8 @@ class MainWindow(QMainWindow):
 
     def show_report(self) -> ReportScreen | None:
         game = self.game
-        if game is None or game.over() is None:
+        over = game.over() if game is not None else None
+        if game is None or over is None:
             return None
         if self.report is None:
             verdict = verdict_of(game.verdict) if isinstance(game, NetGame) else Verdict("local")
@@ -282,7 +283,7 @@ class MainWindow(QMainWindow):
                 f"game.{game.game}",
                 game.names,
                 game.human,
-                game.over(),
+                over,
                 game.state.view(game.knowledge),
                 sum(1 for seat, _ in game.history if seat != TABLE),  # players' actions, not the dealing
                 verdict,
@@ -299,7 +300,7 @@ class MainWindow(QMainWindow):
                 self._offer_rematch(game, self.report)
             self.stack.addWidget(self.report)
         self.stack.setCurrentWidget(self.report)
-        self.screen = self.report
+        self.current_screen = self.report
         self.update_title()
         return self.report
 
@@ -406,7 +407,7 @@ class MainWindow(QMainWindow):
         self.replay = screen
         self.stack.addWidget(screen)
         self.stack.setCurrentWidget(screen)
-        self.screen = screen
+        self.current_screen = screen
         self.update_title()
         return screen
 

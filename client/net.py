@@ -171,7 +171,7 @@ def _translate_relay_error(exc: BaseException, address: RelayAddress, code: str,
     return NetError("relay-failed", address=str(address), reason=str(exc) or type(exc).__name__)
 
 
-def describe_failure(exc: BaseException, relay: str) -> str:
+def describe_failure(exc: BaseException, relay: str | RelayAddress) -> str:
     """A sentence for any failure of a running network game (the transport's errors included)."""
     try:
         address = parse_relay_address(relay)
@@ -405,7 +405,7 @@ class LocalBot:
         #: The task playing the seat (done when the game has ended, or the bot was stopped).
         self.task: Any = None
 
-    def play(self, session: Any, relay: str, think_ms: int) -> Any:
+    def play(self, session: Any, relay: str | RelayAddress, think_ms: int) -> Any:
         """The coroutine that plays the seat to the end (a ``RoomTransport.run()``)."""
         from relay.transport import RoomTransport
 
@@ -768,5 +768,5 @@ async def discover_lan(timeout: float = 2.0) -> list[LanRelay]:
         port = getattr(item, "port", None) or (item.get("port") if isinstance(item, dict) else DEFAULT_PORT)
         name = getattr(item, "name", None) or (item.get("name") if isinstance(item, dict) else host)
         if host:
-            out.append(LanRelay(str(name), RelayAddress(str(host), int(port))))
+            out.append(LanRelay(str(name), RelayAddress(str(host), int(port or DEFAULT_PORT))))
     return out

@@ -20,11 +20,14 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.core import TABLE, Action, Decision, GameOver, IllegalAction, Knowledge, get
 
 from .local_game import FORFEIT, SET_ASIDE, Entry, EventTap
+
+if TYPE_CHECKING:
+    from relay.address import RelayAddress
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,7 @@ class _Queued:
 class NetGame:
     """One seat of a networked game (the session must belong to a seat)."""
 
-    def __init__(self, session: Any, relay: str | None = None, peer_id: str | None = None) -> None:
+    def __init__(self, session: Any, relay: str | RelayAddress | None = None, peer_id: str | None = None) -> None:
         if session.seat is None:
             raise ValueError("an observer has no table to play at")
         self.session = session
@@ -74,6 +77,8 @@ class NetGame:
         """The relay transport that drives the session (the caller runs ``transport.run()``)."""
         from relay.transport import RoomTransport
 
+        if self.relay is None:
+            raise ValueError("a game made without a relay has no transport")
         # The seat in the presence message lets the others' tables say who is connected.
         info = {"seat": self.human}
         self.transport = RoomTransport(self.relay, self.session, self.peer_id, self.feed, presence_info=info)

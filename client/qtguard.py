@@ -36,10 +36,10 @@ def _drained() -> list[object]:
         point.setX(1)
     if sys.getrefcount(None) < before - 32:
         out.append(None)
-    before = sys.getrefcount(True), sys.getrefcount(False)
+    true_before, false_before = sys.getrefcount(True), sys.getrefcount(False)
     for _ in range(64):
         probe.ping.emit()
-    if sys.getrefcount(True) < before[0] - 32 or sys.getrefcount(False) < before[1] - 32:
+    if sys.getrefcount(True) < true_before - 32 or sys.getrefcount(False) < false_before - 32:
         out += [True, False]
     return out
 

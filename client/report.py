@@ -22,6 +22,7 @@ from engines.core import GameOver
 from .cards_widgets import CardRow
 from .games import kit_for
 from .i18n import LANGUAGE, tr
+from .named import named
 from .system_launch.present import seat_name
 
 
@@ -107,33 +108,33 @@ class ReportScreen(QWidget):
         self.human = human
         self.over = over
         self.view = view
-        self.actions = actions
+        self.action_count = actions
         self.verdict = verdict
         root = QVBoxLayout(self)
         root.setContentsMargins(40, 28, 40, 28)
         root.setSpacing(12)
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 14px; color: #9fc1b4;")
-        self.headline = QLabel(objectName="headline")
+        self.headline = named(QLabel(), "headline")
         self.headline.setWordWrap(True)
-        self.reason = QLabel(objectName="reason")
+        self.reason = named(QLabel(), "reason")
         self.reason.setWordWrap(True)
-        self.stats = QLabel(objectName="reason")
+        self.stats = named(QLabel(), "reason")
         root.addWidget(self.title)
         root.addWidget(self.headline)
         root.addWidget(self.reason)
         root.addWidget(self.stats)
-        self.verdict_box = QFrame(objectName="verdict")
+        self.verdict_box = named(QFrame(), "verdict")
         self.verdict_box.setProperty("cheat", "true" if verdict.kind == "cheat" else "false")
         vb = QVBoxLayout(self.verdict_box)
         vb.setContentsMargins(16, 12, 16, 12)
-        self.verdict_title = QLabel(objectName="verdict_title")
-        self.verdict_text = QLabel(objectName="verdict_text")
+        self.verdict_title = named(QLabel(), "verdict_title")
+        self.verdict_text = named(QLabel(), "verdict_text")
         self.verdict_text.setWordWrap(True)
         vb.addWidget(self.verdict_title)
         vb.addWidget(self.verdict_text)
         root.addWidget(self.verdict_box)
-        self.tables_title = QLabel(objectName="verdict_title")
+        self.tables_title = named(QLabel(), "verdict_title")
         self.tables_title.setStyleSheet("color: #e9efe9;")
         root.addWidget(self.tables_title)
         grid = QGridLayout()
@@ -142,7 +143,7 @@ class ReportScreen(QWidget):
         self.rows: list[tuple[QLabel, QWidget]] = []
         kit = kit_for(game_title_id.removeprefix("game."))
         for seat in range(len(self.names)):
-            label = QLabel(objectName="seat")
+            label = named(QLabel(), "seat")
             row = kit.report_row(view, seat)
             grid.addWidget(label, seat, 0)
             grid.addWidget(row, seat, 1)
@@ -150,7 +151,7 @@ class ReportScreen(QWidget):
         grid.setColumnStretch(1, 1)
         root.addLayout(grid)
         root.addStretch(1)
-        self.status = QLabel(objectName="status")
+        self.status = named(QLabel(), "status")
         self.status.setWordWrap(True)
         root.addWidget(self.status)
         self.root = root
@@ -215,7 +216,7 @@ class ReportScreen(QWidget):
         self.title.setText(f"{tr('report.title')} · {tr(self.game_title_id)}")
         self.headline.setText(self.headline_text())
         self.reason.setText(tr(f"report.reason.{self.over.reason}") if self.over.reason else "")
-        self.stats.setText(tr("report.stats", actions=self.actions, rounds=self.view.get("round", 0)))
+        self.stats.setText(tr("report.stats", actions=self.action_count, rounds=self.view.get("round", 0)))
         self.verdict_title.setText(tr("report.audit"))
         self.verdict_text.setText(self.verdict.text(self.names))
         self.tables_title.setText(tr("report.tables"))

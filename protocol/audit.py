@@ -25,17 +25,62 @@ What is checked, in this order of evidence:
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
-from engines.core import TABLE, IllegalAction, Knowledge
+from engines.core import TABLE, Action, GameSpec, GameState, IllegalAction, Knowledge, decode
 
-from .cards import CardProtocolError, keys_from_body
+from .cards import CardLedger, CardProtocolError, SeatSecrets, keys_from_body
 from .crypto.commit import opens
 from .crypto.private import SealError, delivery_context, open_with_delivery_key
 from .events import ABANDONED, CLAIMED, DISCONNECTED, FAIR, Verdict
+from .seats import SeatInfo
 
-if TYPE_CHECKING:
-    from .table import Table
+
+class Table(Protocol):
+    """What the audit reads of a finished replica (:class:`protocol.table.Table` is one).
+
+    Named here, below the replica that runs the audit, so that the two do not import each
+    other: the replica calls :func:`audit` with itself, and the audit reads only this.
+    """
+
+    @property
+    def abandoned(self) -> str | None: ...
+    @property
+    def card_secrets(self) -> Mapping[int, Mapping[int, SeatSecrets]]: ...
+    @property
+    def claim(self) -> tuple[int, int, int, bool] | None: ...
+    @property
+    def commits(self) -> Mapping[int, tuple[int, bytes, int]]: ...
+    @property
+    def deliveries(self) -> Sequence[tuple[int, int, int, bytes]]: ...
+    @property
+    def entries_of(self) -> Mapping[tuple[str, int, int], int]: ...
+    @property
+    def gone(self) -> Mapping[int, tuple[str, int]]: ...
+    @property
+    def head(self) -> int: ...
+    @property
+    def ledger(self) -> CardLedger: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def opened(self) -> Mapping[int, tuple[bytes, Any]]: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+    @property
+    def published(self) -> Mapping[int, Mapping[str, Any]]: ...
+    @property
+    def pushes(self) -> Sequence[tuple[int, int, Action | None]]: ...
+    @property
+    def room(self) -> str: ...
+    @property
+    def seats(self) -> Sequence[SeatInfo]: ...
+    @property
+    def spec(self) -> GameSpec: ...
+    @property
+    def state(self) -> GameState: ...
+
 
 _ROUND = re.compile(r"round (\d+)")
 _SLOT = re.compile(r"slot (\d+)")
@@ -90,8 +135,6 @@ def audit(table: Table) -> Verdict:
 
 
 def _open_deliveries(table: Table) -> tuple[list[tuple[int, int, dict[int, bytes]]], list[Verdict]]:
-    from engines.core import decode
-
     out, faults = [], []
     for seq, source, target, box in table.deliveries:
         published = table.published.get(source)

@@ -12,15 +12,18 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from engines.core import Knowledge, RevealOwed
+from engines.core import Action, Knowledge, RevealOwed
 
 from .cards.deck import SHUFFLE
-from .crypto.group import card_element, scalar_from
-from .crypto.randomness import joint_value, outcome
-from .envelope import Envelope
+from .cheats_base import Cheater, DiceCheater, OnWrite
+from .cheats_binding import BINDING_CATALOGUE, BINDING_CHEATS
+from .cheats_cards import CARD_CATALOGUE, CARD_CHEATS
+from .cheats_silence import SILENCE_CATALOGUE, SILENCE_CHEATS
+from .crypto.group import card_element, mul, scalar_from
+from .envelope import Envelope, parse
 from .envelope import seal as seal_envelope
-from .events import Outbound
-from .savefile import dump
+from .events import Event
+from .savedgame import dump
 from .session import PeerSession
 from .table import Expect, Table
 
@@ -42,34 +45,15 @@ CATALOGUE: dict[str, str] = {
 }
 
 
-class Cheater(PeerSession):
-    """A peer that stages ``kind`` once, at its first opportunity after the seed exchange."""
-
-    kind = ""
-    staged = False
-
-    def _ready(self, exp: Expect) -> bool:
-        return not self.staged and self.table is not None and self.table.phase == "play"
-
-    def _emit(self, env: Envelope) -> None:
-        self._out.append(Outbound(env.seq, env.data, f"log/{env.seq}"))
-
-    def _raw(self, seq: int, seat: int, type_: str, body: dict[str, Any], prev: bytes | None = None) -> Envelope:
-        assert self._key is not None and self.table is not None
-        return seal_envelope(
-            self._key, self.room, seq, prev or self.table.head_digest, seat, type_, body, game=self.table.game_id
-        )
-
-
 class ForgedSignature(Cheater):
     kind = "forged-signature"
 
     def _pump(self) -> None:
         super()._pump()
-        exp = self.table.expected() if self.table and not self.finished else None
-        if exp is not None and exp.writer != self.seat and self._ready(exp):
+        exp = self.my_table.expected() if self.table and not self.finished else None
+        if exp is not None and exp.writer != self.my_seat and self._ready(exp):
             self.staged = True
-            self._emit(self._raw(exp.seq, exp.writer, "keys", {"keys": {}, "hash": self.table.state.hash()}))
+            self._emit(self._raw(exp.seq, exp.writer, "keys", {"keys": {}, "hash": self.my_table.state.hash()}))
 
 
 class OutOfTurn(Cheater):
@@ -77,119 +61,96 @@ class OutOfTurn(Cheater):
 
     def _pump(self) -> None:
         super()._pump()
-        exp = self.table.expected() if self.table and not self.finished else None
-        if exp is not None and exp.writer != self.seat and self._ready(exp):
+        exp = self.my_table.expected() if self.table and not self.finished else None
+        if exp is not None and exp.writer != self.my_seat and self._ready(exp):
             self.staged = True
-            self._emit(self._raw(exp.seq, self.seat, "keys", {"keys": {}, "hash": self.table.state.hash()}))
+            self._emit(self._raw(exp.seq, self.my_seat, "keys", {"keys": {}, "hash": self.my_table.state.hash()}))
 
 
-class _OnWrite(Cheater):
-    """Cheats that tamper with the cheater's own next entry of some type."""
-
-    types: tuple[str, ...] = ()
-
-    def _write(self, exp: Expect, type_: str, body: dict[str, Any]) -> None:
-        wanted = type_ in self.types if self.types else self._ready(exp)
-        if wanted and not self.staged:
-            changed = self._tamper(exp, type_, dict(body))
-            if changed is not None:
-                self.staged = True
-                self._emit(changed)
-                self._take_entry(changed)
-                self._drain()
-                return
-        super()._write(exp, type_, body)
-
-    def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
-        raise NotImplementedError
-
-
-class IllegalAction(_OnWrite):
+class IllegalAction(OnWrite):
     kind = "illegal-action"
     types = ("action",)
 
-    def _tamper(self, exp, type_, body):
+    def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
         body["action"] = ("no-such-move", 12345)
         body["commits"], body["keys"], body["memo"] = {}, {}, b""
-        return self._raw(exp.seq, self.seat, type_, body)
+        return self._raw(exp.seq, self.my_seat, type_, body)
 
 
-class ReplayedEntry(_OnWrite):
+class ReplayedEntry(OnWrite):
     kind = "replayed-entry"
 
-    def _tamper(self, exp, type_, body):
+    def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
         assert self.table is not None
-        old = next(e for e in self.table.log if e.seat == self.seat and e.type != "genesis")
-        return self._raw(exp.seq, self.seat, old.type, dict(old.body))
+        old = next(e for e in self.my_table.log if e.seat == self.my_seat and e.type != "genesis")
+        return self._raw(exp.seq, self.my_seat, old.type, dict(old.body))
 
 
-class BrokenChain(_OnWrite):
+class BrokenChain(OnWrite):
     kind = "broken-chain"
 
-    def _tamper(self, exp, type_, body):
-        return self._raw(exp.seq, self.seat, type_, body, prev=hashlib.sha256(b"elsewhere").digest())
+    def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
+        return self._raw(exp.seq, self.my_seat, type_, body, prev=hashlib.sha256(b"elsewhere").digest())
 
 
-class FalseStateHash(_OnWrite):
+class FalseStateHash(OnWrite):
     kind = "false-state-hash"
 
-    def _tamper(self, exp, type_, body):
+    def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
         body["hash"] = hashlib.sha256(body["hash"]).digest()
-        return self._raw(exp.seq, self.seat, type_, body)
+        return self._raw(exp.seq, self.my_seat, type_, body)
 
 
-class FalseReveal(_OnWrite):
+class FalseReveal(OnWrite):
     kind = "false-reveal"
     types = ("seed-reveal",)
 
-    def _tamper(self, exp, type_, body):
+    def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
         body["share"] = hashlib.sha256(body["share"]).digest()
-        return self._raw(exp.seq, self.seat, type_, body)
+        return self._raw(exp.seq, self.my_seat, type_, body)
 
 
-class SubstitutedCard(_OnWrite):
+class SubstitutedCard(OnWrite):
     kind = "substituted-card"
     types = ("shuffle",)
 
-    def _tamper(self, exp, type_, body):
+    def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
         passed = dict(body["passed"])
         elements = list(passed["elements"])
         if passed["kind"] != SHUFFLE:
             return None
         stranger = card_element(self.room, 1_000_003)  # not a card of the game
-        from .crypto.group import mul
-
         elements[0] = mul(stranger, scalar_from(hashlib.sha512(b"cheat").digest()))
         passed["elements"] = elements
         body["passed"] = passed
-        return self._raw(exp.seq, self.seat, type_, body)
+        return self._raw(exp.seq, self.my_seat, type_, body)
 
 
-class DuplicatedCard(_OnWrite):
+class DuplicatedCard(OnWrite):
     kind = "duplicated-card"
     types = ("shuffle",)
 
-    def _tamper(self, exp, type_, body):
+    def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
         passed = dict(body["passed"])
         elements = list(passed["elements"])
         elements[1] = elements[0]
         passed["elements"] = elements
         body["passed"] = passed
-        return self._raw(exp.seq, self.seat, type_, body)
+        return self._raw(exp.seq, self.my_seat, type_, body)
 
 
-class WrongCardKey(_OnWrite):
+class WrongCardKey(OnWrite):
     kind = "wrong-card-key"
     types = ("keys",)
 
-    def _tamper(self, exp, type_, body):
+    def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
         if not body["keys"]:
             return None
         keys = dict(body["keys"])
         slot = min(keys)
         keys[slot] = scalar_from(hashlib.sha512(b"false key" + keys[slot]).digest())
         body["keys"] = keys
-        return self._raw(exp.seq, self.seat, type_, body)
+        return self._raw(exp.seq, self.my_seat, type_, body)
 
 
 class ShowNotHeld(Cheater):
@@ -197,11 +158,11 @@ class ShowNotHeld(Cheater):
 
     kind = "show-not-held"
 
-    def submit(self, action):
+    def submit(self, action: Action, *, settle: bool = True) -> list[Event]:
         table = self.table
         if not self.staged and table is not None:
             for candidate in self.legal_actions():
-                shown = table.state.shown(self.seat, candidate)
+                shown = table.state.shown(self.my_seat, candidate)
                 if not shown:
                     continue
                 forged = self._forge(candidate, *shown[0])
@@ -211,15 +172,16 @@ class ShowNotHeld(Cheater):
                 slot = shown[0][0]
                 keys = {slot: table.ledger.secret_key(slot, self.ring)}
                 exp = table.expected()
+                assert exp is not None  # its own decision is due: legal_actions offered one
                 body = {"action": forged, "commits": {}, "keys": keys, "memo": b"", "hash": table.state.hash()}
-                env = self._raw(exp.seq, self.seat, "action", body)
+                env = self._raw(exp.seq, self.my_seat, "action", body)
                 self._emit(env)
                 self._take_entry(env)
                 self._drain()
                 return self.take_events()
-        return super().submit(action)
+        return super().submit(action, settle=settle)
 
-    def _forge(self, candidate: tuple, slot: int, card: int) -> tuple | None:
+    def _forge(self, candidate: Action, slot: int, card: int) -> Action | None:
         """The same action claiming another card for the same slot (the engine's own encoding)."""
         for index, item in enumerate(candidate):
             if index == 0 or item != card:
@@ -227,7 +189,7 @@ class ShowNotHeld(Cheater):
             for fake in range(card + 1, card + 64):
                 forged = (*candidate[:index], fake, *candidate[index + 1 :])
                 try:
-                    if self.table.state.shown(self.seat, forged) == ((slot, fake),):
+                    if self.my_table.state.shown(self.my_seat, forged) == ((slot, fake),):
                         return forged
                 except Exception:
                     continue
@@ -237,29 +199,27 @@ class ShowNotHeld(Cheater):
 class Equivocate(Cheater):
     kind = "equivocation"
 
-    def submit(self, action):
+    def submit(self, action: Action, *, settle: bool = True) -> list[Event]:
         legal = self.legal_actions()
-        others = [a for a in legal if tuple(a) != tuple(action) and not self.table.state.shown(self.seat, a)]
-        if self.staged or not others or self.table.phase != "play":
-            return super().submit(action)
+        others = [a for a in legal if tuple(a) != tuple(action) and not self.my_table.state.shown(self.my_seat, a)]
+        if self.staged or not others or self.my_table.phase != "play":
+            return super().submit(action, settle=settle)
         self.staged = True
         before = len(self._out)
         events = super().submit(action)
         first = self._out[before]
-        exp = Expect(first.seq, self.seat, "action")
+        exp = Expect(first.seq, self.my_seat, "action")
         alt = tuple(others[0])
         pub = self.table  # the first entry is applied; derive the second from the state before it
         del pub
         body = {"action": alt, "commits": {}, "keys": {}, "memo": b"", "hash": bytes(32)}
-        from .envelope import parse
-
         original = parse(first.data)
         body["hash"] = _hash_after(self, original, alt)
-        self._emit(self._raw(exp.seq, self.seat, "action", body, prev=original.prev))
+        self._emit(self._raw(exp.seq, self.my_seat, "action", body, prev=original.prev))
         return events
 
 
-def _hash_after(session: PeerSession, original: Envelope, alt: tuple) -> bytes:
+def _hash_after(session: PeerSession, original: Envelope, alt: Action) -> bytes:
     """The state hash after ``alt`` instead of the original decision (replayed from the log)."""
 
     table = session.table
@@ -279,8 +239,8 @@ class Withhold(Cheater):
     kind = "withhold"
 
     def _pump(self) -> None:
-        exp = self.table.expected() if self.table and not self.finished else None
-        if self.staged or (exp is not None and exp.writer == self.seat and self._ready(exp) and self._owed(exp)):
+        exp = self.my_table.expected() if self.table and not self.finished else None
+        if self.staged or (exp is not None and exp.writer == self.my_seat and self._ready(exp) and self._owed(exp)):
             self.staged = True
             return  # silent from now on
         super()._pump()
@@ -288,17 +248,17 @@ class Withhold(Cheater):
     def _owed(self, exp: Expect) -> bool:
         """A key, reveal, share or delivery it owes; in a game without them, a decision late in play."""
         return exp.type in ("keys", "reveal", "chance-reveal", "deliver") or (
-            exp.type == "action" and self.table is not None and self.table.head > 60
+            exp.type == "action" and self.table is not None and self.my_table.head > 60
         )
 
-    def submit(self, action):
+    def submit(self, action: Action, *, settle: bool = True) -> list[Event]:
         if self.staged:
             return []
-        exp = self.table.expected() if self.table is not None else None
+        exp = self.my_table.expected() if self.table is not None else None
         if exp is not None and self._ready(exp) and self._owed(exp):
             self.staged = True
             return []
-        return super().submit(action)
+        return super().submit(action, settle=settle)
 
 
 class TamperedSave(Cheater):
@@ -307,14 +267,14 @@ class TamperedSave(Cheater):
     kind = "tampered-saved-game"
 
     def saved_game(self) -> bytes:
-        assert self.table is not None
-        entries = [e.data for e in self.table.log]
-        log = self.table.log
-        target = next(e for e in reversed(log[1:-1]) if e.seat == self.seat and e.type not in ("secrets", "gone"))
+        assert self.table is not None and self._key is not None
+        entries = [e.data for e in self.my_table.log]
+        log = self.my_table.log
+        target = next(e for e in reversed(log[1:-1]) if e.seat == self.my_seat and e.type not in ("secrets", "gone"))
         body = dict(target.body)
         body["hash"] = hashlib.sha256(b"rewritten").digest()
         forged = seal_envelope(
-            self._key, self.room, target.seq, target.prev, self.seat, target.type, body, game=target.game
+            self._key, self.room, target.seq, target.prev, self.my_seat, target.type, body, game=target.game
         )
         entries[target.seq] = forged.data
         return dump(self.room, entries)
@@ -350,69 +310,23 @@ GAME_CATALOGUE: dict[str, tuple[str, str]] = {
 }
 
 
-# -- dice (interactive chance) -----------------------------------------------------------------
-class _Dice(Cheater):
-    """A dice cheater: it seeks fights so that dice get rolled, and knows what its share does.
-
-    Its decisions (always legal ones) are those of its game's ``easy`` AI, which walks
-    toward its goals and attacks whenever it may; ``legal_actions`` offers the bot that
-    one action (computed once per entry: the AI keeps state between calls).
-    """
-
-    _ai: Any = None
-    _plan: tuple[int, Any] | None = None
-
-    def legal_actions(self):
-        legal = super().legal_actions()
-        if self.staged or len(legal) <= 1 or self.table is None:
-            return legal
-        if ("attack",) in legal:
-            return [("attack",)]
-        make = self.table.spec.bots.get("easy")
-        if make is None:
-            return legal
-        if self._plan is None or self._plan[0] != self.table.head:
-            if self._ai is None:
-                self._ai = make(self.seat, b"sealed-table/cheater")
-            choice = tuple(self._ai.choose(self.table.state, self.knowledge, legal))
-            self._plan = (self.table.head, choice if choice in legal else legal[0])
-        return [self._plan[1]]
-
-    def _reveals_last(self) -> bool:
-        r = self.table.round if self.table is not None else None
-        return r is not None and r.type == "chance-reveal" and r.index == len(r.writers) - 1
-
-    def _die_with(self, share: bytes) -> int:
-        """The outcome if this seat reveals ``share`` now (only meaningful when it reveals last)."""
-        r = self.table.round
-        shares = dict(r.shares)
-        shares[self.seat] = share
-        label = r.label
-        return outcome(joint_value([shares[s] for s in sorted(shares)], label), label, r.outcomes)
-
-    def _worth(self, value: float) -> float:
-        """How much the cheater likes an outcome: a high die on its own turn, a low one on the other's."""
-        turn = getattr(self.table.state, "turn", None)
-        return value if turn == self.seat else -value
-
-
-class ForgedDie(_OnWrite, _Dice):
+class ForgedDie(OnWrite, DiceCheater):
     """Opens its share commitment with another share; revealing last, it grinds for the best die."""
 
     kind = "forged-die"
     types = ("chance-reveal",)
 
-    def _tamper(self, exp, type_, body):
+    def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
         honest = body["share"]
         tries = 32 if self._reveals_last() else 1
         fakes = [hashlib.sha256(b"forged die" + honest + bytes([i])).digest() for i in range(tries)]
         if tries > 1:
             fakes.sort(key=lambda share: -self._worth(self._die_with(share)))
         body["share"] = fakes[0]
-        return self._raw(exp.seq, self.seat, type_, body)
+        return self._raw(exp.seq, self.my_seat, type_, body)
 
 
-class WithheldDie(Withhold, _Dice):
+class WithheldDie(Withhold, DiceCheater):
     """Goes silent when it owes the reveal of its dice share."""
 
     kind = "withheld-die"
@@ -421,7 +335,7 @@ class WithheldDie(Withhold, _Dice):
         return exp.type == "chance-reveal"
 
 
-class DieAbort(Withhold, _Dice):
+class DieAbort(Withhold, DiceCheater):
     """Reveals last, computes the die first, and withholds its share when the die is bad for it.
 
     The one lever commit-reveal leaves (``protocol/crypto/randomness.py``): it is
@@ -433,23 +347,23 @@ class DieAbort(Withhold, _Dice):
     def _owed(self, exp: Expect) -> bool:
         if exp.type != "chance-reveal" or not self._reveals_last():
             return False
-        r = self.table.round
+        r = self.my_round
         value = self._die_with(self._share(r.label))
         return self._worth(value) < self._worth((r.outcomes - 1) / 2)
 
 
-class EarlyDieReveal(_OnWrite, _Dice):
+class EarlyDieReveal(OnWrite, DiceCheater):
     """Publishes its share in the log where its commitment is due."""
 
     kind = "early-die-reveal"
     types = ("chance-commit",)
 
-    def _tamper(self, exp, type_, body):
-        share = self._share(self.table.round.label)
-        return self._raw(exp.seq, self.seat, "chance-reveal", {"share": share, "hash": body["hash"]})
+    def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
+        share = self._share(self.my_round.label)
+        return self._raw(exp.seq, self.my_seat, "chance-reveal", {"share": share, "hash": body["hash"]})
 
 
-class CopiedDieCommitment(_Dice):
+class CopiedDieCommitment(DiceCheater):
     """Copies another seat's dice commitment, then reveals that seat's share as its own.
 
     Had a commitment not named its seat, the copier would have added nothing of its
@@ -460,9 +374,9 @@ class CopiedDieCommitment(_Dice):
     copied: int | None = None
 
     def _write(self, exp: Expect, type_: str, body: dict[str, Any]) -> None:
-        r = self.table.round if self.table is not None else None
+        r = self.my_table.round if self.table is not None else None
         if r is not None and type_ == "chance-commit" and not self.staged:
-            other = next((s for s in sorted(r.commits) if s != self.seat), None)
+            other = next((s for s in sorted(r.commits) if s != self.my_seat), None)
             if other is not None:
                 self.staged, self.copied = True, other
                 body = dict(body, c=r.commits[other])
@@ -479,7 +393,7 @@ def _neighbours(q: int, r: int) -> set[tuple[int, int]]:
     return {(q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1)}
 
 
-def _hexes(action: tuple) -> tuple[tuple | None, tuple | None]:
+def _hexes(action: Action) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
     """(from, to) of a Collective Conflict action: placements have no source."""
     verb = action[0]
     if verb == "place":
@@ -504,7 +418,7 @@ class _Steered(Cheater):
     #: The trap value cast when it can (None: no preference).
     cast: bool | None = None
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[Action]:
         legal = super().legal_actions()
         if self.staged or not legal or self.table is None:
             return legal
@@ -516,7 +430,7 @@ class _Steered(Cheater):
             chosen = self._crowding(chosen) or chosen
         return chosen
 
-    def _identity_first(self, legal: list) -> list:
+    def _identity_first(self, legal: list[Action]) -> list[Action]:
         other = next(name for name in _IDENTITIES if name != self.first)
         if any(a[0] == "place" and a[1] == self.first for a in legal):
             return [a for a in legal if not (a[0] == "place" and a[1] == other)]
@@ -524,7 +438,7 @@ class _Steered(Cheater):
 
     def _unit_hex(self, identity: str) -> tuple[int, int] | None:
         """Where this seat's command unit sealed as ``identity`` stands (from the public view)."""
-        view = self.table.state.public()
+        view = self.my_table.state.public()
         sids = {sid for sid, value in self.knowledge.sealed.items() if value == identity}
         pieces = {pid for pid, sid in view.get("command_units", ()) if sid in sids}
         for q, r, stack in view.get("stacks", ()):
@@ -532,15 +446,15 @@ class _Steered(Cheater):
                 return (q, r)
         return None
 
-    def _crowding(self, legal: list) -> list:
+    def _crowding(self, legal: list[Action]) -> list[Action]:
         """The actions that put one more unit next to the target command unit (none: no preference)."""
         target = self._unit_hex(self.first)
         if target is None:
             return []
         ring = _neighbours(*target)
-        occupied = {(q, r): len(stack) for q, r, stack in self.table.state.public().get("stacks", ())}
+        occupied = {(q, r): len(stack) for q, r, stack in self.my_table.state.public().get("stacks", ())}
 
-        def gain(action: tuple) -> int:
+        def gain(action: Action) -> int:
             src, dst = _hexes(action)
             if src == target:
                 return -2
@@ -562,14 +476,14 @@ class _FalseOpening(_Steered):
     claim: Any = None
 
     def _write(self, exp: Expect, type_: str, body: dict[str, Any]) -> None:
-        p = self.table.state.pending() if self.table is not None else None
-        lie = type_ == "reveal" and not self.staged and isinstance(p, RevealOwed)
-        if lie and p.what == self.what and body["value"] == self.sealed:
+        p = self.my_table.state.pending() if self.table is not None else None
+        lie = type_ == "reveal" and not self.staged
+        if lie and isinstance(p, RevealOwed) and p.what == self.what and body["value"] == self.sealed:
             self.staged = True
             body = dict(body, value=self.claim)
-            probe = self.table.state.clone()
+            probe = self.my_table.state.clone()
             try:
-                probe.push(self.seat, ("reveal", p.secret, self.claim))
+                probe.push(self.my_seat, ("reveal", p.secret, self.claim))
                 body["hash"] = probe.hash()
             except Exception:
                 pass  # the lie is refused on its face; the commitment check comes first anyway
@@ -620,33 +534,34 @@ class TenthMoveBreach(_Steered):
     kind = "tenth-move-breach"
     first = "decoy"
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[Action]:
         legal = super().legal_actions()
         if self.staged:
             return legal
         kept = [a for a in legal if not (a[0] == "place" and a[1] == "mothership")]
         return kept or legal
 
-    def submit(self, action):
+    def submit(self, action: Action, *, settle: bool = True) -> list[Event]:
         table = self.table
         if not self.staged and table is not None and self.seat is not None:
             breach = self._breach()
             if breach is not None:
                 self.staged = True
                 exp = table.expected()
+                assert exp is not None  # its own decision is due: legal_actions offered one
                 probe = table.state.clone()
-                probe.push(self.seat, breach)
+                probe.push(self.my_seat, breach)
                 body = {"action": breach, "commits": {}, "keys": {}, "memo": b"", "hash": probe.hash()}
                 self._write(exp, "action", body)
                 self._pump()
                 return self.take_events()
-        return super().submit(action)
+        return super().submit(action, settle=settle)
 
-    def _breach(self) -> tuple | None:
+    def _breach(self) -> Action | None:
         """A placement the public rules allow and this seat's own knowledge forbids, if any."""
-        state = self.table.state
-        own = set(state.legal_actions(self.seat, self.knowledge))
-        public = state.legal_actions(self.seat, Knowledge(self.seat))
+        state = self.my_table.state
+        own = set(state.legal_actions(self.my_seat, self.knowledge))
+        public = state.legal_actions(self.my_seat, Knowledge(self.my_seat))
         for action in public:
             if action[0] == "place" and action[1] not in _IDENTITIES and action not in own:
                 return tuple(action)
@@ -701,16 +616,10 @@ CHEATS: dict[str, type[Cheater]] = {
         RefusedReveal,
     )
 }
-from .cheats_binding import BINDING_CATALOGUE, BINDING_CHEATS  # noqa: E402  (built on Cheater above)
-
 GAME_CATALOGUE.update(BINDING_CATALOGUE)
 CHEATS.update(BINDING_CHEATS)
-from .cheats_silence import SILENCE_CATALOGUE, make  # noqa: E402  (built on the classes above)
-
 GAME_CATALOGUE.update(SILENCE_CATALOGUE)
-CHEATS.update(make(Cheater, _Dice))
-from .cheats_cards import CARD_CATALOGUE, CARD_CHEATS  # noqa: E402  (built on the classes above)
-
+CHEATS.update(SILENCE_CHEATS)
 GAME_CATALOGUE.update(CARD_CATALOGUE)
 CHEATS.update(CARD_CHEATS)
 assert set(CHEATS) == set(CATALOGUE) | set(GAME_CATALOGUE) and not set(CATALOGUE) & set(GAME_CATALOGUE)

@@ -21,7 +21,7 @@ honest seat.  They are registered in :data:`protocol.cheats.CHEATS`.
 
 from __future__ import annotations
 
-from .cheats import Cheater
+from .cheats_base import Cheater
 from .crypto.signing import SigningKey
 from .table import SeatInfo
 

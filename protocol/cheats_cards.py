@@ -23,13 +23,13 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from .cards.deck import LOCK, SHUFFLE
+from engines.core import PrivateDelivery
+
+from .cards.deck import LOCK, SHUFFLE, Deck
+from .cheats_base import OnWrite
 from .crypto.group import card_element, invert, mul, scalar_from, scalar_mul
 from .envelope import Envelope
 from .table import Expect
-
-# Imported by .cheats at its end, once the base classes exist.
-from .cheats import _OnWrite  # isort: skip
 
 #: name -> (the game they are written for, what the cheater does).
 CARD_CATALOGUE: dict[str, tuple[str, str]] = {
@@ -45,7 +45,7 @@ CARD_CATALOGUE: dict[str, tuple[str, str]] = {
 }
 
 
-class TaggedDuplicateCard(_OnWrite):
+class TaggedDuplicateCard(OnWrite):
     """Tags a pair in its shuffle pass and closes the trap in its lock pass."""
 
     kind = "tagged-duplicate-card"
@@ -63,9 +63,10 @@ class TaggedDuplicateCard(_OnWrite):
             passed["elements"] = elements
             body["passed"] = passed
             self.staged = True
-            return self._raw(exp.seq, self.seat, type_, body)
+            return self._raw(exp.seq, self.my_seat, type_, body)
         if passed["kind"] == LOCK and self.tag is not None:
-            deck = self.table.ledger.rounds[-1]  # type: ignore[union-attr]
+            deck = self.my_table.ledger.rounds[-1]
+            assert isinstance(deck, Deck)  # a pass is written for a dealt deck, never a re-slotting
             secrets = self.ring.rounds[deck.round]
             current = deck.current()
             index = {element: j for j, element in enumerate(current)}
@@ -81,11 +82,11 @@ class TaggedDuplicateCard(_OnWrite):
             passed["elements"] = elements
             body["passed"] = passed
             self.tag = None
-            return self._raw(exp.seq, self.seat, type_, body)
+            return self._raw(exp.seq, self.my_seat, type_, body)
         return None
 
     def _write(self, exp: Expect, type_: str, body: dict[str, Any]) -> None:
-        # Unlike the other _OnWrite cheats this one tampers twice (its shuffle, then its lock).
+        # Unlike the other OnWrite cheats this one tampers twice (its shuffle, then its lock).
         if type_ in self.types and (not self.tagged or self.tag is not None):
             changed = self._tamper(exp, type_, dict(body))
             if changed is not None:
@@ -93,10 +94,10 @@ class TaggedDuplicateCard(_OnWrite):
                 self._take_entry(changed)
                 self._drain()
                 return
-        super(_OnWrite, self)._write(exp, type_, body)
+        super(OnWrite, self)._write(exp, type_, body)
 
 
-class CopiedLock(_OnWrite):
+class CopiedLock(OnWrite):
     """Locks slot 1 as a copy of slot 0 (the same card under its own key for slot 1)."""
 
     kind = "copied-lock"
@@ -106,16 +107,17 @@ class CopiedLock(_OnWrite):
         passed = dict(body["passed"])
         if passed["kind"] != LOCK:
             return None
-        deck = self.table.ledger.rounds[-1]  # type: ignore[union-attr]
+        deck = self.my_table.ledger.rounds[-1]
+        assert isinstance(deck, Deck)  # a pass is written for a dealt deck, never a re-slotting
         secrets = self.ring.rounds[deck.round]
         elements = list(passed["elements"])
         elements[1] = mul(deck.current()[0], scalar_mul(invert(secrets.scalar), secrets.keys[1]))
         passed["elements"] = elements
         body["passed"] = passed
-        return self._raw(exp.seq, self.seat, type_, body)
+        return self._raw(exp.seq, self.my_seat, type_, body)
 
 
-class FalseReslot(_OnWrite):
+class FalseReslot(OnWrite):
     """Swaps a card of its shown hand for another (a card it would rather hold) as the hand moves (SL-10)."""
 
     kind = "false-reslot"
@@ -125,17 +127,15 @@ class FalseReslot(_OnWrite):
         passed = body.get("passed")
         if not isinstance(passed, dict):
             return None
-        reslot = self.table.ledger.preview_reslot(  # type: ignore[union-attr]
-            self.seat,
-            self.table.state.pending().slots,
-            self.table.state.pending().fresh,  # type: ignore[union-attr]
-        )
+        pending = self.my_table.state.pending()
+        assert isinstance(pending, PrivateDelivery)  # a ``deliver`` entry answers a private delivery
+        reslot = self.my_table.ledger.preview_reslot(self.my_seat, pending.slots, pending.fresh)
         secrets = self.ring.rounds[reslot.round]
         elements = list(passed["elements"])
         wanted = next(c for c in range(44) if card_element(self.room, c) not in {*reslot.inputs})
         elements[0] = mul(card_element(self.room, wanted), secrets.keys[0])  # opens, with its key, to `wanted`
         body["passed"] = {**passed, "elements": elements}
-        return self._raw(exp.seq, self.seat, type_, body)
+        return self._raw(exp.seq, self.my_seat, type_, body)
 
 
 CARD_CHEATS = {cls.kind: cls for cls in (TaggedDuplicateCard, CopiedLock, FalseReslot)}

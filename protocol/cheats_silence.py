@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cheats_base import Cheater, DiceCheater
 from .crypto.randomness import joint_value, outcome
 from .envelope import Envelope
 from .events import Outbound
@@ -32,72 +33,68 @@ SILENCE_CATALOGUE: dict[str, tuple[str, str]] = {
 }
 
 
-def _ejector(base: type) -> type:
-    """The ejection cheat on top of ``base`` (a :class:`protocol.cheats.Cheater`)."""
+class Ejector(Cheater):
+    """Writes a claim in place of the opponent's entry that is already here (once)."""
 
-    class Ejector(base):  # type: ignore[misc, valid-type]
-        """Writes a claim in place of the opponent's entry that is already here (once)."""
+    ejected: int | None = None
 
-        ejected: int | None = None
+    def _eject(self, exp: Expect, entry: Envelope) -> bool:
+        return True
 
-        def _eject(self, exp: Expect, entry: Envelope) -> bool:
-            return True
-
-        def _drain(self) -> None:
-            table = self.table
-            if not self.staged and table is not None and not self.finished and len(table.active()) == 2:
-                exp = table.expected()
-                bucket = self._buffer.get(exp.seq, {}) if exp is not None else {}
-                entry = next((e for e in bucket.values() if exp and e.seat == exp.writer and e.type == exp.type), None)
-                ours = exp is not None and entry is not None and exp.writer != self.seat and self._ready(exp)
-                if ours and self._eject(exp, entry):  # type: ignore[arg-type]
-                    self._claim(exp)  # type: ignore[arg-type]
+    def _drain(self) -> None:
+        table = self.table
+        if not self.staged and table is not None and not self.finished and len(table.active()) == 2:
+            exp = table.expected()
+            if exp is not None:
+                bucket = self._buffer.get(exp.seq, {})
+                entry = next((e for e in bucket.values() if e.seat == exp.writer and e.type == exp.type), None)
+                ours = entry is not None and exp.writer != self.seat and self._ready(exp)
+                if ours and entry is not None and self._eject(exp, entry):
+                    self._claim(exp)
                     return
-            super()._drain()
+        super()._drain()
 
-        def _claim(self, exp: Expect) -> None:
-            self.staged, self.ejected = True, exp.seq
-            del self._buffer[exp.seq]  # not applied: it is "gone"
-            vote = self._sign(exp.seq, "vote", {"target": exp.writer})
-            self._notices.append(Outbound(exp.seq, vote.data, f"notice/{self.seat}/{exp.seq}/vote"))
-            self._votes.setdefault((exp.seq, exp.writer), {})[self.seat] = vote  # type: ignore[index]
-            self._voted.add((exp.seq, exp.writer))
-            body: dict[str, Any] | None = self._gone_body(exp)
-            assert body is not None
-            self._write(exp, "gone", body)
+    def _claim(self, exp: Expect) -> None:
+        self.staged, self.ejected = True, exp.seq
+        del self._buffer[exp.seq]  # not applied: it is "gone"
+        seat = self.my_seat
+        vote = self._sign(exp.seq, "vote", {"target": exp.writer})
+        self._notices.append(Outbound(exp.seq, vote.data, f"notice/{seat}/{exp.seq}/vote"))
+        self._votes.setdefault((exp.seq, exp.writer), {})[seat] = vote
+        self._voted.add((exp.seq, exp.writer))
+        body: dict[str, Any] | None = self._gone_body(exp)
+        assert body is not None
+        self._write(exp, "gone", body)
 
-        def _claim_open(self, env: Envelope) -> bool:
-            return False if self.ejected is not None else super()._claim_open(env)
+    def _claim_open(self, env: Envelope) -> bool:
+        return False if self.ejected is not None else super()._claim_open(env)
 
-        def _take_entry(self, env: Envelope) -> None:
-            if self.ejected is not None and env.seq == self.ejected and env.type != "gone":
-                return  # it never takes the entry it declared missing
-            super()._take_entry(env)
-
-    return Ejector
+    def _take_entry(self, env: Envelope) -> None:
+        if self.ejected is not None and env.seq == self.ejected and env.type != "gone":
+            return  # it never takes the entry it declared missing
+        super()._take_entry(env)
 
 
-def make(cheater: type, dice: type) -> dict[str, type]:
-    """The cheat classes, built on the catalogue's ``Cheater`` and dice cheater (no import cycle)."""
+class TwoSeatEjection(Ejector):
+    kind = "two-seat-ejection"
 
-    class TwoSeatEjection(_ejector(cheater)):  # type: ignore[misc]
-        kind = "two-seat-ejection"
 
-    class DiceVeto(_ejector(dice)):  # type: ignore[misc]
-        """Knows its own share: with the opponent's it knows the die, and ejects when it dislikes it."""
+class DiceVeto(Ejector, DiceCheater):
+    """Knows its own share: with the opponent's it knows the die, and ejects when it dislikes it."""
 
-        kind = "dice-veto"
+    kind = "dice-veto"
 
-        def _eject(self, exp: Expect, entry: Envelope) -> bool:
-            r = self.table.round
-            if exp.type != "chance-reveal" or r is None or self.seat not in r.writers:
-                return False
-            shares = dict(r.shares)
-            shares[exp.writer] = entry.body["share"]
-            shares[self.seat] = self._share(r.label)
-            if set(shares) != set(r.writers):
-                return False
-            value = outcome(joint_value([shares[s] for s in sorted(shares)], r.label), r.label, r.outcomes)
-            return self._worth(value) < self._worth((r.outcomes - 1) / 2)
+    def _eject(self, exp: Expect, entry: Envelope) -> bool:
+        r = self.my_table.round
+        if exp.type != "chance-reveal" or r is None or self.my_seat not in r.writers:
+            return False
+        shares = dict(r.shares)
+        shares[exp.writer] = entry.body["share"]
+        shares[self.my_seat] = self._share(r.label)
+        if set(shares) != set(r.writers):
+            return False
+        value = outcome(joint_value([shares[s] for s in sorted(shares)], r.label), r.label, r.outcomes)
+        return self._worth(value) < self._worth((r.outcomes - 1) / 2)
 
-    return {cls.kind: cls for cls in (TwoSeatEjection, DiceVeto)}
+
+SILENCE_CHEATS: dict[str, type[Cheater]] = {cls.kind: cls for cls in (TwoSeatEjection, DiceVeto)}

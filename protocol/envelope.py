@@ -156,7 +156,9 @@ def entry_hash(data: bytes) -> bytes:
     return hashlib.sha256(HASH_TAG + data).digest()
 
 
-def _unsigned(room: str, game: bytes, seq: int, prev: bytes, seat: int, type_: str, body: dict[str, Any]) -> dict:
+def _unsigned(
+    room: str, game: bytes, seq: int, prev: bytes, seat: int, type_: str, body: dict[str, Any]
+) -> dict[str, Any]:
     fields = {"room": room, "game": game, "seq": seq, "prev": prev, "seat": seat, "type": type_, "body": body}
     return {"v": VERSION, **fields}
 

@@ -1,9 +1,6 @@
-"""A saved game: the signed log in a small msgpack container, and its offline audit.
+"""A saved game's offline audit (the file format itself is :mod:`protocol.savedgame`).
 
-File layout: ``MAGIC`` (8 bytes) then a canonical msgpack map
-``{"version": 1, "room": str, "entries": [bytes, ...], "evidence": [bytes, ...]}`` — the
-entries exactly as they were signed, in sequence order, and, for a game stopped by a
-cheat, the signed entries that prove it (they never entered the log).  Loading never trusts the file:
+Loading never trusts the file:
 the verifier checks every signature first (damage nobody signed is :class:`DamagedFile`, never a
 seat's fault), then the chain, then replays it through an observer session, which checks every
 link, rule and secret exactly as a live peer does.
@@ -14,53 +11,29 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-import msgpack
-
-from engines.core import canonical_encode
-
 from .envelope import Envelope, parse
 from .errors import ProtocolError
-from .events import Verdict
+from .events import Rejected, Verdict
+from .savedgame import FILE_VERSION, MAGIC, MAX_FILE_BYTES, SavedGame, SaveFileError, dump, load
+from .session import PeerSession
 
-MAGIC = b"SEALTBL\x01"
-FILE_VERSION = 1
-MAX_FILE_BYTES = 64 * 1024 * 1024
-
-
-class SaveFileError(ValueError):
-    """A file that is not a saved game, or is damaged; ``str()`` says what is wrong."""
-
-
-@dataclass(frozen=True)
-class SavedGame:
-    room: str
-    entries: list[bytes]
-    evidence: list[bytes]
-
-
-def dump(room: str, entries: list[bytes], evidence: list[bytes] | tuple[bytes, ...] = ()) -> bytes:
-    body = {"version": FILE_VERSION, "room": room, "entries": list(entries), "evidence": list(evidence)}
-    return MAGIC + canonical_encode(body)
-
-
-def load(data: bytes) -> SavedGame:
-    if len(data) > MAX_FILE_BYTES:
-        raise SaveFileError("the file is too large to be a saved game")
-    if not data.startswith(MAGIC):
-        raise SaveFileError("not a Sealed Table saved game (wrong magic)")
-    try:
-        raw = msgpack.unpackb(data[len(MAGIC) :], raw=False, use_list=True, strict_map_key=False)
-    except Exception as exc:
-        raise SaveFileError(f"the saved game is corrupt ({type(exc).__name__})") from None
-    if not isinstance(raw, dict) or raw.get("version") != FILE_VERSION:
-        raise SaveFileError("unknown saved-game version")
-    room, entries, evidence = raw.get("room"), raw.get("entries"), raw.get("evidence", [])
-    for items in (entries, evidence):
-        if not isinstance(items, list) or not all(isinstance(e, bytes) for e in items):
-            raise SaveFileError("the saved game is corrupt (bad header fields)")
-    if not isinstance(room, str):
-        raise SaveFileError("the saved game is corrupt (bad header fields)")
-    return SavedGame(room, entries, evidence)
+#: The file format's names, read from here by the verifier's callers as well.
+__all__ = [
+    "FILE_VERSION",
+    "MAGIC",
+    "MAX_FILE_BYTES",
+    "Checked",
+    "DamagedFile",
+    "SaveFileError",
+    "SavedGame",
+    "SeatIdentity",
+    "check_bytes",
+    "dump",
+    "fingerprint",
+    "key_matches",
+    "load",
+    "verify_bytes",
+]
 
 
 class DamagedFile(SaveFileError):
@@ -121,8 +94,6 @@ def check_bytes(data: bytes, creator: str | None = None, seat_keys: dict[int, st
     saved game or is incomplete.  ``creator`` / ``seat_keys``: identities the user knows (a key in
     hex or its fingerprint), compared with the genesis.
     """
-    from .session import PeerSession
-
     saved = load(data)
     if not saved.entries:
         raise SaveFileError("the saved game holds no entries")
@@ -155,9 +126,8 @@ def check_bytes(data: bytes, creator: str | None = None, seat_keys: dict[int, st
     for env in envelopes:
         events = observer.receive(env.data, 0)
         for event in events:
-            code = getattr(event, "code", None)
-            if code is not None:
-                raise SaveFileError(f"entry {env.seq} is refused: {event.reason}")  # type: ignore[union-attr]
+            if isinstance(event, Rejected):  # the one event with a refusal code
+                raise SaveFileError(f"entry {env.seq} is refused: {event.reason}")
         if observer.finished:
             break
     late = 1 << 50  # evidence is judged after every grace period has passed

@@ -35,7 +35,7 @@ from engines.core import (
     decode,
 )
 
-from .cards import CardProtocolError, KeyRing, keys_from_body, keys_to_body
+from .cards import CardProtocolError, Deck, KeyRing, Reslot, keys_from_body, keys_to_body
 from .crypto.commit import commitment
 from .crypto.padding import PAD_BLOCK
 from .crypto.private import AgreementKey, SealError, delivery_context, delivery_key, open_sealed, seal
@@ -59,6 +59,7 @@ from .events import (
     Verdict,
     YourTurn,
 )
+from .savedgame import dump
 from .schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
 from .table import SEALED_TAG, Expect, OwnAction, SeatInfo, Table, check_seat_cards
 
@@ -289,8 +290,6 @@ class PeerSession:
 
     def save(self) -> bytes:
         """The saved-game file of the log so far (``python -m protocol verify`` audits it)."""
-        from .savefile import dump
-
         return dump(self.room, self.log_entries(), self.evidence)
 
     def take_outgoing(self) -> list[Outbound]:
@@ -853,7 +852,7 @@ class PeerSession:
             self.seat,
             "vote",
             {"target": self.seat},
-            game=self.table.game_id,  # type: ignore[union-attr]
+            game=self.table.game_id,  # type: ignore[union-attr]  # acknowledging an entry: the table exists
         )
         self._notices.append(Outbound(env.seq, env.data, f"notice/{self.seat}/{env.seq}/ack"))
 
@@ -862,12 +861,12 @@ class PeerSession:
         bucket = self._buffer.get(exp.seq)
         if not bucket:
             return False
-        if (exp.seq, exp.writer) not in self._voted or len(self.table.active()) == 2:  # type: ignore[union-attr]
+        if (exp.seq, exp.writer) not in self._voted or len(self.table.active()) == 2:  # type: ignore[union-attr]  # an expected entry: the table exists
             return True
         return any(e.seat != exp.writer or e.type == "gone" for e in bucket.values())
 
     def _gone_ready(self, env: Envelope, exp: Expect) -> bool:
-        return env.body["target"] == exp.writer
+        return bool(env.body["target"] == exp.writer)
 
     def _apply(self, env: Envelope) -> None:
         table = self.table
@@ -943,15 +942,16 @@ class PeerSession:
         state_hash = table.state_hash()
         r = table.round
         if exp.type in ("seed-commit", "chance-commit"):
-            share = self._share(r.label)  # type: ignore[union-attr]
-            return {"c": share_commitment(self.room, self.seat, r.label, share), "hash": state_hash}  # type: ignore[union-attr]
+            share = self._share(r.label)  # type: ignore[union-attr]  # a commit is owed only while its round is open
+            return {"c": share_commitment(self.room, self.seat, r.label, share), "hash": state_hash}  # type: ignore[union-attr]  # a commit is owed only while its round is open
         if exp.type in ("seed-reveal", "chance-reveal"):
-            return {"share": self._share(r.label), "hash": state_hash}  # type: ignore[union-attr]
+            return {"share": self._share(r.label), "hash": state_hash}  # type: ignore[union-attr]  # a reveal is owed only while its round is open
         if exp.type in ("shuffle", "lock"):
             deck = table.ledger.rounds[-1]
+            assert isinstance(deck, Deck)  # passes are owed for a shuffled deck, never for a re-slotting
             secrets = self.ring.rounds[deck.round]
-            passed = deck.make_shuffle_pass(secrets) if exp.type == "shuffle" else deck.make_lock_pass(secrets)
-            return {"passed": passed, "hash": state_hash}
+            made = deck.make_shuffle_pass(secrets) if exp.type == "shuffle" else deck.make_lock_pass(secrets)
+            return {"passed": made, "hash": state_hash}
         if exp.type == "keys":
             keys = {}
             for slot, seat in table.batch:
@@ -1083,7 +1083,7 @@ class PeerSession:
         same secrets again from its per-game secret, as it does for its shuffle rounds.
         """
         reslot = table.ledger.rounds[-1]
-        if getattr(reslot, "old_slots", None) is None:
+        if not isinstance(reslot, Reslot):
             return
         secrets = self.ring.rounds.get(reslot.round)
         if secrets is None:
@@ -1102,13 +1102,12 @@ class PeerSession:
                 if card is not None:
                     self._knowledge.cards[slot] = card
             if env.seat == self.seat and env.body["memo"] and not set(env.body["commits"]) <= set(self.salts):
+                assert self._box is not None  # my own entry: I sit, so I hold an agreement key
                 try:
                     plain = open_sealed(
                         self._box,
                         self._box.public_bytes(),
-                        delivery_context(  # type: ignore[arg-type]
-                            self.room, env.seat, env.seat, env.seq
-                        ),
+                        delivery_context(self.room, env.seat, env.seat, env.seq),
                         env.body["memo"],
                     )
                     for secret, (salt, value) in decode(plain).items():

@@ -14,18 +14,20 @@ import hashlib
 import heapq
 import time
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import SeededStream, registry
 
-from .cheats import CATALOGUE, CHEATS, GAME_CATALOGUE, Cheater, TamperedSave
+from .cheats import CATALOGUE, CHEATS, GAME_CATALOGUE, TamperedSave
+from .cheats_base import Cheater
 from .crypto.signing import SigningKey
 from .events import Verdict, YourTurn
 from .savefile import SaveFileError, verify_bytes
 from .schema import MIN_TIMEOUT_MS
 from .session import PeerSession
-from .table import SeatCardError
+from .table import SeatCardError, SeatInfo
 
 MAX_DELAY_MS = 40
 #: The shortest timeout a real game may have (simulated clocks: no game waits for it in real time).
@@ -133,16 +135,19 @@ def play(
             if not net.queue and all(p.waiting_for is None for p in peers if not p.finished):
                 break
     honest = [s for s in range(players) if cheat is None or s != cheater]
+    lead = peers[honest[0]]
+    state, table = lead.state, lead.table
     run = GameRun(
         {s: peers[s].verdict for s in honest},
-        peers[honest[0]].state.hash() if peers[honest[0]].state else b"",
-        peers[honest[0]].table.head + 1 if peers[honest[0]].table else 0,
-        log=[e.data for e in peers[honest[0]].table.log] if peers[honest[0]].table else [],
+        state.hash() if state else b"",
+        table.head + 1 if table else 0,
+        log=[e.data for e in table.log] if table else [],
     )
-    run.honest_save = peers[honest[0]].save() if peers[honest[0]].table else b""
+    run.honest_save = lead.save() if table else b""
     if cheat == "tampered-saved-game":
-        assert isinstance(peers[cheater], TamperedSave)
-        saved = peers[cheater].saved_game()
+        tamperer = peers[cheater]
+        assert isinstance(tamperer, TamperedSave)
+        saved = tamperer.saved_game()
         run.saved = saved
         out: dict[int, Verdict | None] = {}
         for s in honest:
@@ -154,7 +159,15 @@ def play(
     return run
 
 
-def _create_as(cls, room, game, options, cards, key, secret):
+def _create_as(
+    cls: type[PeerSession],
+    room: str,
+    game: str,
+    options: Mapping[str, Any],
+    cards: Sequence[SeatInfo],
+    key: SigningKey,
+    secret: bytes,
+) -> PeerSession:
     """Seat 0 as a cheater: create honestly, then carry on as the cheating subclass."""
     honest = PeerSession.create(room, game, options, cards, key, secret, TIMEOUT_MS)
     peer = cls.__new__(cls)

@@ -32,12 +32,12 @@ from engines.core import (
     registry,
 )
 
+from .audit import audit
 from .cards import CardLedger, CardProtocolError, SeatSecrets
 from .crypto.commit import opens
 from .crypto.group import is_scalar
-from .crypto.private import AgreementKey, SealError, valid_agreement_key
+from .crypto.private import AgreementKey, SealError
 from .crypto.randomness import joint_value, opens_share, outcome
-from .crypto.signing import valid_public_key
 from .envelope import Envelope
 from .errors import Code, Misconduct, ProtocolError
 from .events import (
@@ -49,73 +49,25 @@ from .events import (
     Moved,
     SetAside,
 )
+from .seats import SeatCardError, SeatInfo, check_seat_cards
+
+#: Seat cards live in :mod:`protocol.seats`; named here too, where the replica's callers look for them.
+__all__ = [
+    "MAX_BATCH",
+    "SEALED_TAG",
+    "Expect",
+    "Hooks",
+    "OwnAction",
+    "Round",
+    "SeatCardError",
+    "SeatInfo",
+    "Table",
+    "check_seat_cards",
+]
 
 SEALED_TAG = "sealed-value"
 #: How many consecutive deals one round of ``keys`` entries may cover.
 MAX_BATCH = 64
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    """A seat as the genesis fixes it: a name, the signing key, the per-game agreement key."""
-
-    name: str
-    sign: bytes
-    box: bytes
-
-    def as_body(self) -> dict[str, Any]:
-        return {"name": self.name, "sign": self.sign, "box": self.box}
-
-    def problem(self) -> str | None:
-        """None if this card may sit at a table, else what is wrong with it (see :func:`seat_card_problem`)."""
-        return seat_card_problem(self)
-
-
-class SeatCardError(ValueError):
-    """A seat card that no table may take; ``seat`` is the card's place in the list, ``reason`` why."""
-
-    def __init__(self, seat: int, reason: str) -> None:
-        super().__init__(f"seat {seat}'s card is refused: {reason}")
-        self.seat = seat
-        self.reason = reason
-
-
-def seat_card_problem(info: Any) -> str | None:
-    """None if ``info`` (a :class:`SeatInfo` or its body) is a valid seat card, else why not.
-
-    The one check of a card, for the lobby (a host refuses the card before giving a seat),
-    the creator (:meth:`PeerSession.create`) and every replica (the genesis): the name is
-    text, the signing key a valid Ed25519 key of the prime-order group (a small-order key
-    verifies signatures anybody can make) and the agreement key a valid X25519 key (a
-    low-order one makes every secret sealed to it all zeros, and the sealing seat stuck).
-    """
-    if isinstance(info, dict):
-        if set(info) != {"name", "sign", "box"}:
-            return "a seat card has exactly a name, a signing key and an agreement key"
-        info = SeatInfo(info["name"], info["sign"], info["box"])
-    if not isinstance(info, SeatInfo):
-        return "not a seat card"
-    if type(info.name) is not str or len(info.name) > 40:
-        return "the name must be text of at most 40 characters"
-    if not valid_public_key(info.sign):
-        return "the signing key is not a valid Ed25519 key (malformed, non-canonical or of small order)"
-    if not valid_agreement_key(info.box):
-        return "the agreement key is not a valid X25519 key (malformed, non-canonical or of low order)"
-    return None
-
-
-def check_seat_cards(seats: Any) -> None:
-    """Raise :class:`SeatCardError` for the first invalid card, or two cards sharing a key."""
-    signs: dict[bytes, int] = {}
-    boxes: dict[bytes, int] = {}
-    for index, info in enumerate(seats):
-        problem = seat_card_problem(info)
-        if problem is not None:
-            raise SeatCardError(index, problem)
-        sign, box = (info["sign"], info["box"]) if isinstance(info, dict) else (info.sign, info.box)
-        if sign in signs or box in boxes:
-            raise SeatCardError(index, f"it shares a key with seat {signs.get(sign, boxes.get(box))}'s card")
-        signs[sign], boxes[box] = index, index
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,10 +306,10 @@ class Table:
 
     # -- one handler per entry type (validate fully, then change) --------------------
     def _on_seed_commit(self, env: Envelope) -> None:
-        self.round.commits[env.seat] = env.body["c"]  # type: ignore[union-attr]
+        self.round.commits[env.seat] = env.body["c"]  # type: ignore[union-attr]  # a commit entry is expected only while its round is open
 
     def _on_chance_commit(self, env: Envelope) -> None:
-        self.round.commits[env.seat] = env.body["c"]  # type: ignore[union-attr]
+        self.round.commits[env.seat] = env.body["c"]  # type: ignore[union-attr]  # a commit entry is expected only while its round is open
 
     def _on_seed_reveal(self, env: Envelope) -> None:
         self._reveal_share(env)
@@ -600,7 +552,7 @@ class Table:
             if self.round is not None and self.round.type in ("shuffle", "lock"):
                 self.round = None
         if reason == "left":
-            secrets = dict(self._gone_proof.body["secrets"])  # type: ignore[union-attr]
+            secrets = dict(self._gone_proof.body["secrets"])  # type: ignore[union-attr]  # a "left" departure always carries its proof
             cards = secrets["cards"]
             taken = len(self.ledger.participation(target))
             if isinstance(cards, dict) and isinstance(cards.get("rounds"), tuple):
@@ -655,8 +607,6 @@ class Table:
     # -- resolving what nobody writes -----------------------------------------------
     def _abandon(self, reason: str) -> None:
         if self.abandoned is None:
-            from .audit import audit
-
             self.abandoned = reason
             self.round = None
             self._events.append(Abandoned(reason))
@@ -680,8 +630,6 @@ class Table:
                 self._complete(r, seq)
                 continue
             if self.phase == "secrets":
-                from .audit import audit
-
                 self.verdict = audit(self)
                 self.audit_done = True
                 return

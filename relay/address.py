@@ -20,9 +20,13 @@ import secrets
 import socket
 import ssl
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote
 
 from .errors import RelayError
+
+if TYPE_CHECKING:  # imported where a client is made: parsing an address needs no MQTT library
+    import aiomqtt
 
 #: Default ports by scheme, and the schemes (and their aliases) we understand.
 DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883, "ws": 80, "wss": 443}
@@ -79,7 +83,7 @@ class RelayAddress:
 
     def with_options(self, **changes: object) -> RelayAddress:
         """The same address with other options (``password=``, ``ca_file=`` ...)."""
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)  # type: ignore[arg-type]  # replace() refuses a name that is no field
 
     def ssl_context(self) -> ssl.SSLContext | None:
         """The TLS context for this address (None for plain connections); a clear error for unreadable files."""
@@ -188,7 +192,7 @@ def client_id(kind: str = "") -> str:
     return f"st{tag}{secrets.token_hex(7)}"[:MAX_CLIENT_ID]
 
 
-def mqtt_client(address: RelayAddress, kind: str = "", **options: object):  # type: ignore[no-untyped-def]
+def mqtt_client(address: RelayAddress, kind: str = "", **options: object) -> aiomqtt.Client:
     """An ``aiomqtt.Client`` for ``address``: the right transport, TLS context, login and client id.
 
     ``options`` go to aiomqtt (keepalive, will, timeout ...).  MQTT 3.1.1, clean session.
@@ -208,4 +212,4 @@ def mqtt_client(address: RelayAddress, kind: str = "", **options: object):  # ty
         kwargs["transport"] = "websockets"
         kwargs["websocket_path"] = address.path or DEFAULT_WS_PATH
     kwargs.update(options)
-    return aiomqtt.Client(address.host, address.port, **kwargs)  # type: ignore[arg-type]
+    return aiomqtt.Client(address.host, address.port, **kwargs)  # type: ignore[arg-type]  # each option of its own type

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,7 +71,7 @@ class SealedTopicPlugin(BaseTopicPlugin):
     async def topic_filtering(
         self, *, session: Session | None = None, topic: str | None = None, action: Action | None = None
     ) -> bool | None:
-        allowed = bool(topic) and (topic == topics.ROOT + "/#" or topic.startswith(topics.ROOT + "/"))
+        allowed = topic is not None and (topic == topics.ROOT + "/#" or topic.startswith(topics.ROOT + "/"))
         if not allowed:
             log.info("refused %s on %r from %s", action, topic, session.client_id if session else "?")
         return allowed
@@ -86,7 +87,7 @@ class ConnectionLogPlugin(BasePlugin[BaseContext]):
         log.info("client disconnected: %s", client_id)
 
 
-class _SnapshotDict(dict):  # type: ignore[type-arg]
+class _SnapshotDict(dict[str, Any]):
     """A dict whose iteration works on a snapshot.
 
     amqtt 0.12 iterates its subscription table with ``await`` inside the loop
@@ -96,10 +97,10 @@ class _SnapshotDict(dict):  # type: ignore[type-arg]
     joined a room at once.  Iterating over a copy makes both loops safe.
     """
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[str]:
         return iter(list(super().__iter__()))
 
-    def items(self):  # type: ignore[no-untyped-def]
+    def items(self) -> list[tuple[str, Any]]:  # type: ignore[override]  # a snapshot list, not a live view: the point
         return list(super().items())
 
 
@@ -114,7 +115,7 @@ class _LimitedBroker(Broker):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._subscriptions = _SnapshotDict(self._subscriptions)
+        self._subscriptions: _SnapshotDict = _SnapshotDict(self._subscriptions)
 
     async def _handle_message_delivery(self, client_session: Session, handler: Any, wait_deliver: Any) -> bool:
         message = wait_deliver.result()

@@ -12,7 +12,7 @@ import contextlib
 import socket
 from dataclasses import dataclass
 
-from zeroconf import IPVersion, ServiceStateChange
+from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 SERVICE_TYPE = "_mqtt._tcp.local."
@@ -100,9 +100,7 @@ async def advertise(name: str, port: int, txt: dict[str, str], *, interfaces: li
     return Advertisement(zc, info)
 
 
-def _all_interfaces():  # type: ignore[no-untyped-def]
-    from zeroconf import InterfaceChoice
-
+def _all_interfaces() -> InterfaceChoice:
     return InterfaceChoice.All
 
 

@@ -86,5 +86,5 @@ def render(
 
 def write(path: Path, port: int, data_dir: Path, **kwargs: object) -> Path:
     data_dir.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(port, data_dir, **kwargs))  # type: ignore[arg-type]
+    path.write_text(render(port, data_dir, **kwargs))  # type: ignore[arg-type]  # render()'s options, passed on
     return path

@@ -149,29 +149,6 @@ async def _read_retained(client: aiomqtt.Client, filters: list[str], peer: str, 
     return got
 
 
-async def _read_retained(client: aiomqtt.Client, filters: list[str], peer: str, timeout: float) -> dict[str, bytes]:
-    """Subscribe and collect retained messages until our own marker comes back (or ``timeout``)."""
-    marker_topic = topics.sync("lobby", peer)
-    marker = os.urandom(8)
-    for f in [*filters, marker_topic]:
-        await client.subscribe(f, qos=1)
-    await client.publish(marker_topic, marker, qos=1)
-    got: dict[str, bytes] = {}
-
-    async def collect() -> None:
-        async for m in client.messages:
-            payload = bytes(m.payload) if isinstance(m.payload, bytes | bytearray) else b""
-            if m.topic.value == marker_topic:
-                if payload == marker:
-                    return
-                continue
-            got[m.topic.value] = payload
-
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(collect(), timeout)
-    return got
-
-
 async def _connect_checked(relay: str | RelayAddress, timeout: float) -> RelayAddress:
     address = parse_address(relay)
     await probe(address, timeout)

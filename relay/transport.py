@@ -52,9 +52,14 @@ log = logging.getLogger("relay.transport")
 
 
 class OutboundLike(Protocol):
-    seq: int
-    data: bytes
-    topic: str  # relative to the room: "log/{seq}" or "notice/..."
+    """An entry or notice to publish (``protocol.events.Outbound`` fits); read-only, as that one is frozen."""
+
+    @property
+    def seq(self) -> int: ...
+    @property
+    def data(self) -> bytes: ...
+    @property
+    def topic(self) -> str: ...  # relative to the room: "log/{seq}" or "notice/..."
 
 
 class SessionLike(Protocol):
@@ -381,7 +386,7 @@ class RoomTransport:
                 done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
                 for t in done:
                     if t.exception() is not None:
-                        raise t.exception()  # type: ignore[misc]
+                        raise t.exception()  # type: ignore[misc]  # not None: checked on the line above
                 if self._done() or self._stop.is_set():
                     with contextlib.suppress(aiomqtt.MqttError):
                         await asyncio.sleep(self.linger_s)

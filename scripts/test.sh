@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Install what is needed (the project with its test extra, and Mosquitto) and
-# run the whole test suite.  Extra arguments go to pytest.
+# Install what is needed (the project with its test extra, and Mosquitto), then run
+# ruff, mypy and the whole test suite.  Extra arguments go to pytest.
 EXTRAS=test
 source "$(dirname "${BASH_SOURCE[0]}")/_venv.sh"
 # System programs the tests need: Mosquitto (the real relay), and Xvfb with
@@ -42,6 +42,9 @@ if [ ! -d "$AEDES_DIR/node_modules/aedes" ]; then
         echo "Note: npm is not installed; the Aedes test will be skipped." >&2
     fi
 fi
+# Lint, then the type check (`mypy` alone checks what [tool.mypy] in pyproject.toml names,
+# with its cache in .venv), then the tests; set -e (from _venv.sh) stops at the first failure.
 .venv/bin/ruff check .
+.venv/bin/mypy
 export QT_QPA_PLATFORM=offscreen
 exec .venv/bin/python -m pytest "$@"

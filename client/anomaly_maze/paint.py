@@ -35,9 +35,9 @@ def paint_tile(p: QPainter, r: QRectF, mask: int, respawn: int | None = None) ->
         base.setColorAt(0, STONE_LIGHT)
         base.setColorAt(1, STONE)
     else:
-        c = seat_colour(respawn)
-        base.setColorAt(0, c.darker(170))
-        base.setColorAt(1, c.darker(260))
+        colour = seat_colour(respawn)
+        base.setColorAt(0, colour.darker(170))
+        base.setColorAt(1, colour.darker(260))
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(QBrush(base))
     p.drawRoundedRect(block, r.width() * 0.1, r.width() * 0.1)

@@ -23,6 +23,7 @@ from engines.core import Knowledge
 
 from .. import art
 from ..i18n import tr
+from ..named import named
 from . import paint
 from .board import MazeBoard
 from .dice import DiceView
@@ -208,12 +209,12 @@ class MazeTable(art.FeltWidget):
         self.board.choice_changed.connect(self._show_controls)
         root.addWidget(self.board, 1)
 
-        self.side = QFrame(objectName="side")
+        self.side = named(QFrame(), "side")
         self.side.setFixedWidth(300)
         sl = QVBoxLayout(self.side)
         sl.setContentsMargins(12, 12, 12, 12)
         sl.setSpacing(8)
-        self.status = QLabel(objectName="status")
+        self.status = named(QLabel(), "status")
         self.status.setWordWrap(True)
         sl.addWidget(self.status)
         self.cards = [PlayerCard(0), PlayerCard(1)]
@@ -223,7 +224,7 @@ class MazeTable(art.FeltWidget):
         self.banner.setWordWrap(True)
         self.banner.setMinimumHeight(40)
         sl.addWidget(self.banner)
-        self.hint = QLabel(objectName="hint")
+        self.hint = named(QLabel(), "hint")
         self.hint.setWordWrap(True)
         sl.addWidget(self.hint)
         self.buttons: dict[str, QPushButton] = {}
@@ -233,14 +234,14 @@ class MazeTable(art.FeltWidget):
         sl.addLayout(turn_row)
         for key in ("confirm", "cancel", "go", "stay", "clear", "attack", "no_attack"):
             sl.addWidget(self._button(key))
-        self.dice_title = QLabel(objectName="small")
+        self.dice_title = named(QLabel(), "small")
         sl.addWidget(self.dice_title)
         self.dice = DiceView()
         self.dice.settled.connect(self._show_pending_banner)
         self._pending_banner: tuple[str, str] | None = None
         sl.addWidget(self.dice)
         sl.addStretch(1)
-        self.report_button = QPushButton(objectName="go")
+        self.report_button = named(QPushButton(), "go")
         self.report_button.clicked.connect(self.report_requested.emit)
         self.report_button.hide()
         sl.addWidget(self.report_button)
@@ -250,7 +251,7 @@ class MazeTable(art.FeltWidget):
         self.flash_timer.timeout.connect(self._end_flash)
 
     def _button(self, key: str) -> QPushButton:
-        button = QPushButton(objectName=key)
+        button = named(QPushButton(), key)
         button.setMinimumHeight(32)
         button.clicked.connect(lambda _=False, k=key: self.press(k))
         button.hide()
@@ -391,8 +392,8 @@ class MazeTable(art.FeltWidget):
         view = self.view
         if view is None:
             return
-        for b in self.buttons.values():
-            b.hide()
+        for button in self.buttons.values():
+            button.hide()
         board = self.board
         if not self.legal or not self.interactive:
             quiet = view["over"] is not None or view["phase"] == "setup" or not self.interactive

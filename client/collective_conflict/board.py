@@ -357,16 +357,16 @@ class HexBoard(QWidget):
         for h, options in targets.items():
             if options[0][0] != "virus" and h not in stacks:
                 self._paint_target(p, self.hex_center(h), r, h == self.planned)
-        for c in scene.cores:
-            if c not in stacks:
-                paint.core(p, self.hex_center(c), r)
+        for core in scene.cores:
+            if core not in stacks:
+                paint.core(p, self.hex_center(core), r)
         sources = self.sources()
         picked_hex = self.picked[1] if self.picked and self.picked[0] == "unit" else None
         for h, layers in sorted(stacks.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             for u in layers:
                 c = self.hex_center(h, u.layer)
-                top = u.top
-                paint.unit(p, c, r, u.owner, u.kind, highlight=top and h == picked_hex, letter=not top)
+                on_top = u.top
+                paint.unit(p, c, r, u.owner, u.kind, highlight=on_top and h == picked_hex, letter=not on_top)
                 if u.identity is not None:
                     paint.identity_badge(p, c, r, u.identity)
                 if u.frozen:
@@ -549,7 +549,9 @@ class HexBoard(QWidget):
                 p.drawPolygon(paint.hexagon(c, r * 0.8))
 
     def _paint_overlay(self, p: QPainter) -> None:
-        text, colour = self.overlay  # type: ignore[misc]
+        if self.overlay is None:
+            return
+        text, colour = self.overlay
         font = QFont(p.font())
         font.setPixelSize(max(18, min(34, self.width() // 22)))
         font.setBold(True)

@@ -183,7 +183,7 @@ def frozen_net(p: QPainter, c: QPointF, r: float) -> None:
     poly = hexagon(c, r * 0.9)
     p.drawPolygon(poly)
     for i in range(3):
-        a, b = poly[i], poly[i + 3]
+        a, b = poly.at(i), poly.at(i + 3)
         p.drawLine(a, b)
 
 

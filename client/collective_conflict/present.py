@@ -95,7 +95,7 @@ class CCLogWriter:
         except Exception:  # a replica that cannot follow (unknown options, odd input) falls back to plain lines
             self.state = None
             return [CCLine("cc.log.generic", (("name", seat),), (("action", repr(action)[:60]),))] if seat >= 0 else []
-        if isinstance(before_pending, Chance) and before_pending.what == "first-player":
+        if isinstance(before_pending, Chance) and before_pending.what == "first-player" and state.first is not None:
             out.append(CCLine("cc.log.first", (("name", state.first),)))
         for h in sorted(state.cores - before_cores):
             out.append(CCLine("cc.log.core", params=(("hex", hex_name(_qr(h))),)))

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from engines.core import Knowledge
 
 from ..i18n import tr
+from ..named import named
 from ..wrap_button import WrapButton
 from . import paint
 from .board import HexBoard
@@ -175,12 +176,12 @@ class CCTable(QWidget):
         self.board.choice_changed.connect(self._show_controls)
         root.addWidget(self.board, 1)
 
-        self.side = QFrame(objectName="side")
+        self.side = named(QFrame(), "side")
         self.side.setFixedWidth(320)
         sl = QVBoxLayout(self.side)
         sl.setContentsMargins(10, 10, 10, 10)
         sl.setSpacing(6)
-        self.status = QLabel(objectName="status")
+        self.status = named(QLabel(), "status")
         self.status.setWordWrap(True)
         self.status.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         sl.addWidget(self.status)
@@ -191,7 +192,7 @@ class CCTable(QWidget):
             ("zoom_in", lambda: self.board.zoom_by(1.25)),
             ("fit", self.board.set_auto_fit),
         ):
-            b = QPushButton(objectName=key)
+            b = named(QPushButton(), key)
             b.clicked.connect(slot)
             zoom.addWidget(b)
             self.zoom_buttons[key] = b
@@ -211,11 +212,11 @@ class CCTable(QWidget):
         self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self.banner.setMinimumHeight(36)
         sl.addWidget(self.banner)
-        self.hint = QLabel(objectName="hint")
+        self.hint = named(QLabel(), "hint")
         self.hint.setWordWrap(True)
         self.hint.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         sl.addWidget(self.hint)
-        self.reserve_title = QLabel(objectName="small")
+        self.reserve_title = named(QLabel(), "small")
         sl.addWidget(self.reserve_title)
         grid = QGridLayout()
         grid.setSpacing(4)
@@ -223,7 +224,7 @@ class CCTable(QWidget):
         self.reserve_buttons: dict[str, QPushButton] = {}
         # Command units (classic: the MotherShip) take a whole row: their name is the longest.
         for kind in ("command", "mothership"):
-            b = QPushButton(objectName=f"reserve_{kind}")
+            b = named(QPushButton(), f"reserve_{kind}")
             b.setIconSize(QSize(22, 22))
             b.setCheckable(True)
             b.clicked.connect(lambda _=False, k=kind: self.pick_reserve(k))
@@ -232,7 +233,7 @@ class CCTable(QWidget):
             self.reserve_buttons[kind] = b
         kinds = [k for k in ORDER if k not in ("command", "mothership", "decoy")]
         for i, kind in enumerate(kinds, start=2):
-            b = QPushButton(objectName=f"reserve_{kind}")
+            b = named(QPushButton(), f"reserve_{kind}")
             b.setIconSize(QSize(22, 22))
             b.setCheckable(True)
             b.clicked.connect(lambda _=False, k=kind: self.pick_reserve(k))
@@ -244,16 +245,16 @@ class CCTable(QWidget):
         self.variant_box.setSpacing(4)
         sl.addLayout(self.variant_box)
         self.variant_buttons: list[QPushButton] = []
-        self.cancel_button = QPushButton(objectName="cancel")
+        self.cancel_button = named(QPushButton(), "cancel")
         self.cancel_button.clicked.connect(self.board.cancel)
         self.cancel_button.hide()
         sl.addWidget(self.cancel_button)
         sl.addStretch(1)
-        self.legend = QLabel(objectName="small")
+        self.legend = named(QLabel(), "small")
         self.legend.setWordWrap(True)
         self.legend.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         sl.addWidget(self.legend)
-        self.report_button = QPushButton(objectName="go")
+        self.report_button = named(QPushButton(), "go")
         self.report_button.clicked.connect(self.report_requested.emit)
         self.report_button.hide()
         sl.addWidget(self.report_button)
@@ -431,7 +432,7 @@ class CCTable(QWidget):
             b.setObjectName("variant" if i == 0 else "variant_alt")
             b.setMinimumHeight(30)
             b.clicked.connect(lambda _=False, a=action: board.take(a))
-            b.action = action  # type: ignore[attr-defined]
+            b.action = action  # type: ignore[attr-defined]  # the action it plays, kept on the button
             self.variant_box.addWidget(b)
             b.show()  # at once, not at the layout's next pass: the button is usable as soon as it is offered
             self.variant_buttons.append(b)
@@ -471,7 +472,7 @@ class CCTable(QWidget):
     def button_for(self, action: Action) -> QPushButton | None:
         """The variant button that takes ``action`` now (None if it is not offered)."""
         for b in self.variant_buttons:
-            if b.action == tuple(action):  # type: ignore[attr-defined]
+            if b.action == tuple(action):  # type: ignore[attr-defined]  # the action it plays, kept on the button
                 return b
         return None
 

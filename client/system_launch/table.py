@@ -32,6 +32,7 @@ from engines.core import Knowledge
 from .. import art
 from ..cards_widgets import CardFace, CardRow, CardView
 from ..i18n import tr
+from ..named import named
 from ..wrap_button import WrapButton
 from .present import action_label, caption, card_title, kind_name, phase_text, seat_name, take_label, turn_text
 
@@ -65,13 +66,13 @@ class SeatPanel(QFrame):
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setHorizontalSpacing(8)
         layout.setVerticalSpacing(2)
-        self.name = QLabel(objectName="name")
-        self.badge = QLabel(objectName="badge")
-        self.hand_label = QLabel(objectName="rowlabel")
+        self.name = named(QLabel(), "name")
+        self.badge = named(QLabel(), "badge")
+        self.hand_label = named(QLabel(), "rowlabel")
         self.hand = CardRow(0.42, 3)
-        self.system_label = QLabel(objectName="rowlabel")
+        self.system_label = named(QLabel(), "rowlabel")
         self.system = CardRow(0.42, 4)
-        self.discard_label = QLabel(objectName="rowlabel")
+        self.discard_label = named(QLabel(), "rowlabel")
         self.discard = CardRow(0.34, 4)
         head = QHBoxLayout()
         head.addWidget(self.name)
@@ -208,16 +209,16 @@ class TableWidget(art.FeltWidget):
         self.deck = DeckView()
         centre.addWidget(self.deck, 0, Qt.AlignmentFlag.AlignVCenter)
         middle = QVBoxLayout()
-        self.status = QLabel(objectName="name")
+        self.status = named(QLabel(), "name")
         self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.status.setStyleSheet("font-size: 16px;")
         self.banner = Banner()
         middle.addWidget(self.status)
         middle.addWidget(self.banner)
         # The Hacker Attack view: the target's hand, for the attacker's eyes only.
-        self.hacker_box = QFrame(objectName="seat")
+        self.hacker_box = named(QFrame(), "seat")
         hb = QVBoxLayout(self.hacker_box)
-        self.hacker_title = QLabel(objectName="name")
+        self.hacker_title = named(QLabel(), "name")
         self.hacker_title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         hb.addWidget(self.hacker_title)
         self.hacker_cards = QHBoxLayout()
@@ -233,16 +234,16 @@ class TableWidget(art.FeltWidget):
         centre.addLayout(middle, 1)
         board.addLayout(centre, 1)
 
-        self.my_panel = QFrame(objectName="seat")
+        self.my_panel = named(QFrame(), "seat")
         mp = QGridLayout(self.my_panel)
         mp.setContentsMargins(12, 8, 12, 10)
-        self.my_name = QLabel(objectName="name")
-        self.my_badge = QLabel(objectName="badge")
-        self.my_system_label = QLabel(objectName="rowlabel")
+        self.my_name = named(QLabel(), "name")
+        self.my_badge = named(QLabel(), "badge")
+        self.my_system_label = named(QLabel(), "rowlabel")
         self.my_system = CardRow(0.55, 4)
-        self.my_discard_label = QLabel(objectName="rowlabel")
+        self.my_discard_label = named(QLabel(), "rowlabel")
         self.my_discard = CardRow(0.42, 5)
-        self.my_hand_label = QLabel(objectName="rowlabel")
+        self.my_hand_label = named(QLabel(), "rowlabel")
         self.hand_row = QHBoxLayout()
         self.hand_row.setSpacing(6)
         self.hand_row.setAlignment(Qt.AlignmentFlag.AlignLeft)
@@ -264,7 +265,7 @@ class TableWidget(art.FeltWidget):
 
         side = QVBoxLayout()
         side.setSpacing(8)
-        self.actions_title = QLabel(objectName="name")
+        self.actions_title = named(QLabel(), "name")
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #cfd8d2;")
@@ -274,7 +275,7 @@ class TableWidget(art.FeltWidget):
         side.addWidget(self.hint)
         side.addLayout(self.actions_box)
         side.addStretch(1)
-        self.side = QFrame(objectName="seat")
+        self.side = named(QFrame(), "seat")
         self.side.setLayout(side)
         self.side.setFixedWidth(250)
         root.addWidget(self.side)
@@ -370,8 +371,9 @@ class TableWidget(art.FeltWidget):
         assert view is not None
         while self.hacker_cards.count():
             item = self.hacker_cards.takeAt(0)
-            if item.widget():
-                _discard_widget(item.widget())
+            widget = item.widget() if item is not None else None
+            if widget:
+                _discard_widget(widget)
         target = view["target"]
         showing = view["stage"] == "hacker-take" and self.me is not None and view["active"] == self.me
         pairs = view["seen"].get(target, []) if showing else []
@@ -404,8 +406,9 @@ class TableWidget(art.FeltWidget):
         self.my_hand_label.setText(tr("table.your_hand", n=len(view["hand"])))
         while self.hand_row.count():
             item = self.hand_row.takeAt(0)
-            if item.widget():
-                _discard_widget(item.widget())
+            widget = item.widget() if item is not None else None
+            if widget:
+                _discard_widget(widget)
         self.hand_cards = {}
         usable = self._usable_slots()
         for slot, card in view["hand"]:
@@ -436,8 +439,9 @@ class TableWidget(art.FeltWidget):
     def _show_actions(self) -> None:
         while self.actions_box.count():
             item = self.actions_box.takeAt(0)
-            if item.widget():
-                _discard_widget(item.widget())
+            widget = item.widget() if item is not None else None
+            if widget:
+                _discard_widget(widget)
         self.action_buttons = []
         view = self.view
         assert view is not None
@@ -470,7 +474,7 @@ class TableWidget(art.FeltWidget):
             else:
                 text = action_label(action, self.names)
             button = WrapButton(text)
-            button.action = action  # type: ignore[attr-defined]
+            button.action = action  # type: ignore[attr-defined]  # the action it plays, kept on the button
             button.setMinimumHeight(32)
             button.setStyleSheet(_button_style(action))
             button.clicked.connect(lambda _=False, a=action: self.action_chosen.emit(a))
@@ -495,7 +499,7 @@ class TableWidget(art.FeltWidget):
 
     def button_for(self, action: tuple[Any, ...]) -> QPushButton | None:
         for button in self.action_buttons:
-            if button.action == tuple(action):  # type: ignore[attr-defined]
+            if button.action == tuple(action):  # type: ignore[attr-defined]  # the action it plays, kept on the button
                 return button
         return None
 

@@ -37,9 +37,10 @@ again (two greedy players otherwise undo each other's shift forever).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engines.core import GameState, Knowledge, SeededStream
-from engines.core.state import Action
+from engines.core.state import Action, PositionKey
 
 from . import board
 from .options import ITEMS
@@ -77,7 +78,7 @@ class Snap:
     dead: bool = False  # the mover was eliminated this turn
 
     @classmethod
-    def of(cls, view: dict) -> Snap:
+    def of(cls, view: dict[str, Any]) -> Snap:
         """From a seat's view (:meth:`AnomalyMazeState.view`) — all the AI ever reads."""
         players = view["players"]
         return cls(
@@ -111,14 +112,14 @@ class Snap:
 class Rules:
     """The engine's numbers, read once per decision."""
 
-    def __init__(self, opts: dict) -> None:
+    def __init__(self, opts: dict[str, Any]) -> None:
         self.opts = opts
-        self.max_hp = opts["max_hp"]
-        self.steps = opts["max_steps"]
-        self.dice = opts["dice_per_turn"]
-        self.countdown = opts["countdown"]
-        self.blacksaw = opts["blacksaw_attempt"]
-        self.effect = (opts["medkit_heal"], -opts["mine_damage"], -opts["spikes_damage"])
+        self.max_hp: int = opts["max_hp"]
+        self.steps: int = opts["max_steps"]
+        self.dice: int = opts["dice_per_turn"]
+        self.countdown: int = opts["countdown"]
+        self.blacksaw: int = opts["blacksaw_attempt"]
+        self.effect: tuple[int, int, int] = (opts["medkit_heal"], -opts["mine_damage"], -opts["spikes_damage"])
         self.damage_dist = _damage_distribution(opts["combat_table"], self.dice)
 
 
@@ -327,7 +328,7 @@ def _with_combat(
     """Expected value of the mover rolling all its dice at the opponent now."""
     victim = 1 - mover
     hp = s.hp[victim]
-    total = 6**rules.dice
+    total: int = 6**rules.dice  # int ** int is typed Any (a negative power is a float)
     kill_ways = sum(w for dmg, w in rules.damage_dist if dmg >= hp)
     hurt = sum(dmg * w for dmg, w in rules.damage_dist if dmg < hp)
     sign = 1 if victim == me else -1
@@ -381,11 +382,12 @@ class Plan:
 
 def best_moves(s: Snap, me: int, rules: Rules, full: bool) -> list[tuple[int, tuple[int, ...], Snap]]:
     """Every path of the move phase with the end-of-turn score, best first."""
-    if s.dead or s.pos[me] is None:
+    start = s.pos[me]
+    if s.dead or start is None:
         return [(evaluate(s, me, me, rules, full), (), s)]
     maps = Maps(s.tiles)
     out = []
-    for path in board.paths(s.tiles, s.pos[me], s.pos[1 - me], rules.steps):
+    for path in board.paths(s.tiles, start, s.pos[1 - me], rules.steps):
         after = do_move(s, me, path, rules) if path else s
         out.append((evaluate(after, me, me, rules, full, maps), path, after))
     out.sort(key=lambda t: -t[0])  # stable: ties keep the path order
@@ -428,12 +430,12 @@ def reply_value(after: Snap, me: int, rules: Rules) -> int:
     return plan_turn(mine, me, rules, "normal", None)[0].value
 
 
-def signature(s: Snap) -> tuple:
+def signature(s: Snap) -> PositionKey:
     """What a repeated position looks like: maze, pawns and objects."""
     return (tuple(s.tiles), tuple(s.pos), tuple(s.key), tuple(s.chest), tuple(s.items), tuple(s.carrying))
 
 
-def last_anomaly(view: dict, seat: int) -> Action | None:
+def last_anomaly(view: dict[str, Any], seat: int) -> Action | None:
     """The anomaly ``seat`` played in its latest turn, if it came after the viewer's own.
 
     Read from the public event log (what a person saw happen on the board):
@@ -462,7 +464,7 @@ def undoes(action: Action, previous: Action | None, tiles: list[int]) -> bool:
     if previous is None or action[0] != previous[0]:
         return False
     if action[0] == "shift":
-        return action[1] == previous[1] and action[2] == previous[2] and action[3] == -previous[3]
+        return bool(action[1] == previous[1] and action[2] == previous[2] and action[3] == -previous[3])
     cell, q = action[1], action[2]
     if cell != previous[1]:
         return False
@@ -489,8 +491,8 @@ class MazeBot:
         self.seat = seat
         self.level = level
         self.rng = SeededStream(seed, f"anomaly-maze-ai/{level}/{seat}")
-        self.seen: set[tuple] = set()
-        self.planned: tuple[tuple, tuple[int, ...]] | None = None
+        self.seen: set[PositionKey] = set()
+        self.planned: tuple[PositionKey, tuple[int, ...]] | None = None
 
     def _hard_choice(
         self, plans: list[Plan], repeats: set[int], previous: Action | None, snap: Snap, rules: Rules

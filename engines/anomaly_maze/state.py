@@ -56,7 +56,7 @@ legal left, ending the turn, item appearance at the start of their rounds.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from engines.core import TABLE, Action, Chance, ChanceKind, Decision, GameOver, GameState, IllegalAction, Knowledge
 from engines.core.pending import Pending
@@ -67,7 +67,8 @@ from .options import ITEMS, resolve
 MAX_EVENTS = 32
 
 
-def _is_int(x: Any) -> bool:
+def _is_int(x: object) -> TypeGuard[int]:
+    """True for a plain int (never a bool): wire values arrive untyped."""
     return isinstance(x, int) and not isinstance(x, bool)
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from engines.core.hexgrid import DELTAS, hex_id
 from engines.core.pending import Decision
 from engines.core.seeded import SeededStream
-from engines.core.state import Action
+from engines.core.state import Action, PositionKey
 
 from .state import CollectiveConflict
 
@@ -38,7 +38,7 @@ _NEAR_RINGS = 2
 ODDS = 3
 
 
-def position_key(state: CollectiveConflict) -> tuple:
+def position_key(state: CollectiveConflict) -> PositionKey:
     """The public position for the repetition draw (no secret in it): board, reserves, cores, Virus, mover."""
     owner = state.p_owner
     kind = state.p_kind
@@ -62,7 +62,7 @@ class PositionMemory:
     """How often each position of this game has been seen by the bot."""
 
     def __init__(self) -> None:
-        self.counts: dict[tuple, int] = {}
+        self.counts: dict[PositionKey, int] = {}
 
     def note(self, state: CollectiveConflict) -> None:
         key = position_key(state)

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from engines.core.hexgrid import DELTAS, articulation_points, hex_id
-from engines.core.pending import Decision, GameOver
-from engines.core.state import Action
+from engines.core.pending import Decision, GameOver, RevealOwed
+from engines.core.state import Action, PositionKey
 
 from .rules import CLIMBER, JUMPER, MOTHERSHIP, NETCASTER, RUNNER
 from .state import CollectiveConflict
@@ -52,7 +52,7 @@ class _Stop(Exception):
     """The caller's ``stop()`` said the time is up."""
 
 
-def position_key(state: CollectiveConflict) -> tuple:
+def position_key(state: CollectiveConflict) -> PositionKey:
     """The position for the repetition draw: who (owner, kind) stands where, what is in hand, who moves.
 
     Unit ids are left out (two Runners of one player are interchangeable), so
@@ -102,8 +102,8 @@ def evaluate(state: CollectiveConflict, seat: int) -> int:
             if owner[s[-1]] != queen_owner:
                 score += sign * NEAR
         score += sign * RING[min(n, 5)]
-    for s, reserve in enumerate(state.reserve):
-        score += (HAND if s == seat else -HAND) * sum(reserve.values())
+    for side, reserve in enumerate(state.reserve):
+        score += (HAND if side == seat else -HAND) * sum(reserve.values())
     return score
 
 
@@ -115,20 +115,20 @@ class ClassicSearch:
     """Negamax with alpha-beta, iterative deepening, a transposition table and killer/history move order."""
 
     def __init__(self) -> None:
-        self.table: dict[tuple, tuple[int, int, int, Action | None]] = {}
+        self.table: dict[PositionKey, tuple[int, int, int, Action | None]] = {}
         self.history: dict[Action, int] = {}
         self.killers: dict[int, list[Action]] = {}
         #: Positions searched by the last ``choose`` and the deepest depth it finished (benchmarks, tests).
         self.nodes = 0
         self.depth_done = 0
-        self._seen: Mapping[tuple, int] = {}
-        self._path: dict[tuple, int] = {}
+        self._seen: Mapping[PositionKey, int] = {}
+        self._path: dict[PositionKey, int] = {}
         self._stop: Callable[[], bool] = lambda: False
 
     def choose(
         self,
         state: CollectiveConflict,
-        seen: Mapping[tuple, int],
+        seen: Mapping[PositionKey, int],
         depth: int | None = None,
         stop: Callable[[], bool] | None = None,
         enough: Callable[[], bool] | None = None,
@@ -207,6 +207,8 @@ class ClassicSearch:
             if len(pending.winners) != 1:
                 return 0
             return WIN - ply if pending.winners[0] == seat else -(WIN - ply)
+        # Collective Conflict has no chance and no cards: a seat is always owed the next step
+        assert isinstance(pending, Decision | RevealOwed)
         if pending.seat == seat:
             return self._negamax(child, depth, alpha, beta, ply)
         return -self._negamax(child, depth, -beta, -alpha, ply)

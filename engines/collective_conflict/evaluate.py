@@ -191,7 +191,7 @@ def determinise(state: CollectiveConflict, seat: int, knowledge: Knowledge, rng:
 
 
 def after(
-    state: CollectiveConflict, seat: int, action: Action, knowledge: Knowledge | None, guess: dict
+    state: CollectiveConflict, seat: int, action: Action, knowledge: Knowledge | None, guess: dict[int, Any]
 ) -> CollectiveConflict:
     """A copy of ``state`` after ``seat`` plays ``action`` and the owed reveals are settled by ``guess``.
 

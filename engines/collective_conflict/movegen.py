@@ -51,7 +51,7 @@ def runner_targets(occ: dict[int, list[int]], h: int) -> list[int]:
 def walker_targets(occ: dict[int, list[int]], h: int, steps: int) -> set[int]:
     """Hexes reached by exactly ``steps`` slides, never revisiting a hex (NetCaster)."""
     out: set[int] = set()
-    todo = [(h, (h,))]
+    todo: list[tuple[int, tuple[int, ...]]] = [(h, (h,))]
     while todo:
         x, path = todo.pop()
         last = len(path) == steps

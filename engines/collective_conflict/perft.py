@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Collection
 from typing import IO
 
 from engines.core.hexgrid import DELTAS, ORIGIN, articulation_points
@@ -82,6 +83,7 @@ class ClassicPosition:
                 if code & ~7 != mine:
                     continue
                 kind = code & 7
+                dests: Collection[int]
                 if len(stack) == 1:
                     if h in cut:
                         continue

@@ -31,7 +31,7 @@ from typing import Any
 from engines.core.hexgrid import DELTAS, hex_id
 from engines.core.pending import Decision
 from engines.core.seeded import SeededStream
-from engines.core.state import Action, GameState, Knowledge
+from engines.core.state import Action, GameState, Knowledge, PositionKey
 
 from .bot_memory import PositionMemory, identity_filter
 from .evaluate import WIN, after, determinise, evaluate
@@ -99,10 +99,13 @@ class _OutOfBudget(Exception):
 def destination(action: Action) -> tuple[int, int] | None:
     """The hex an action fills, if any (a placement, a move, a cast or a jump's landing)."""
     verb = action[0]
+    # a public action names its hexes by (q, r); Action itself cannot say which item is a hex
     if verb in ("place", "move", "cast"):
-        return action[2]
+        placed: tuple[int, int] = action[2]
+        return placed
     if verb == "jump":
-        return action[3]
+        landing: tuple[int, int] = action[3]
+        return landing
     return None
 
 
@@ -146,7 +149,7 @@ class SearchBot:
         self.chase = chase
         self.repeat = repeat
         #: How often each board we left behind has been seen (a bot plays one game: it may remember it).
-        self.history: dict[tuple, int] = {}
+        self.history: dict[PositionKey, int] = {}
         #: The game's positions as this bot has seen them, for the repetition draw (CC-22).
         self.memory = PositionMemory()
         #: Nodes spent on the last decision and the value it expected (for tests and benchmarks).
@@ -162,7 +165,7 @@ class SearchBot:
         guess = determinise(state, seat, knowledge, self.rng)
         self.nodes = 0
         unit = node_cost(state, [s for s in range(state.players) if s != seat and state.active[s]])
-        first: list[tuple[int, int, Action, CollectiveConflict, dict]] = []
+        first: list[tuple[int, int, Action, CollectiveConflict, dict[int, Any]]] = []
         try:
             for i, action in enumerate(legal):
                 self._spend(unit)
@@ -242,7 +245,7 @@ class SearchBot:
         )
 
     # -- the second and third plies -----------------------------------------------------
-    def _replies(self, child: CollectiveConflict, mover: int, guess: dict, alpha: int | None) -> int:
+    def _replies(self, child: CollectiveConflict, mover: int, guess: dict[int, Any], alpha: int | None) -> int:
         """The least value the mover can leave us (:class:`_OutOfBudget` if the budget cannot pay for it).
 
         A reply's value is the larger of its static value and our immediate win
@@ -315,7 +318,7 @@ class SearchBot:
         return best
 
 
-def _board(state: CollectiveConflict) -> tuple:
+def _board(state: CollectiveConflict) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Who stands where, as a hashable key (unit ids, not just kinds: a Runner is not another Runner)."""
     return tuple(sorted((h, tuple(stack)) for h, stack in state.stacks.items()))
 

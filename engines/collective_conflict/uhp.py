@@ -35,7 +35,7 @@ from typing import IO
 
 from engines.core.hexgrid import hex_id, hex_qr
 from engines.core.pending import Decision
-from engines.core.state import IllegalAction, Knowledge
+from engines.core.state import Action, IllegalAction, Knowledge, PositionKey
 
 from .classic_search import ClassicSearch, position_key
 from .rules import CLIMBER, JUMPER, KIND_BY_NAME, KIND_NAMES, MOTHERSHIP, NETCASTER, RUNNER
@@ -71,9 +71,9 @@ class UhpGame:
         self.state = CollectiveConflict(2, {"classic": True})
         self.names: dict[int, str] = {}
         self.history: list[str] = []
-        self.actions: list[tuple | None] = []
+        self.actions: list[Action | None] = []
         #: The position after each move (the start first): the repetition draw counts them (CC-22).
-        self.positions: list[tuple] = [position_key(self.state)]
+        self.positions: list[PositionKey] = [position_key(self.state)]
 
     # -- names and positions ---------------------------------------------------
     def _name_of_next(self, seat: int, kind: int) -> str:
@@ -90,7 +90,7 @@ class UhpGame:
         stack = [p for p in self.state.stacks.get(hex_id(*qr), []) if p != exclude]
         return self.names[stack[-1]] if stack else None
 
-    def to_move_string(self, action: tuple | None) -> str:
+    def to_move_string(self, action: Action | None) -> str:
         if action is None:
             return "pass"
         seat = self.seat_to_move()
@@ -115,7 +115,7 @@ class UhpGame:
                 return f"{name} {pre}{ref_name}{post}"
         raise UhpError("no neighbour to describe the position")  # pragma: no cover
 
-    def parse(self, text: str) -> tuple | None:
+    def parse(self, text: str) -> Action | None:
         text = text.strip()
         if text.lower() == "pass":
             return None
@@ -163,7 +163,7 @@ class UhpGame:
     def seat_to_move(self) -> int:
         return len(self.history) % 2
 
-    def legal(self) -> list[tuple | None]:
+    def legal(self) -> list[Action | None]:
         if self.state.is_over():
             return []
         pending = self.state.pending()
@@ -172,7 +172,7 @@ class UhpGame:
             return [None]  # the engine skipped this player: the protocol calls it a pass
         return list(self.state.legal_actions(pending.seat, Knowledge(None)))
 
-    def play(self, action: tuple | None) -> None:
+    def play(self, action: Action | None) -> None:
         legal = self.legal()
         if action not in legal:
             raise InvalidMove("that move is not legal here")
@@ -186,7 +186,7 @@ class UhpGame:
         self.actions.append(action)
         self.positions.append(position_key(self.state))
 
-    def seen(self) -> Counter[tuple]:
+    def seen(self) -> Counter[PositionKey]:
         """How often each position of this game has occurred so far (the current one included)."""
         return Counter(self.positions)
 
@@ -194,7 +194,7 @@ class UhpGame:
         if count < 0 or count > len(self.actions):
             raise UhpError("cannot undo that many moves")
         keep = self.actions[: len(self.actions) - count]
-        self.__init__()  # type: ignore[misc]
+        self.__init__()  # type: ignore[misc]  # a fresh start in place: the engine keeps no other state
         for action in keep:
             self.play(action)
 

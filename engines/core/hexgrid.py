@@ -14,7 +14,7 @@ flank a step in direction ``i`` are the neighbours in directions ``i - 1`` and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 WIDTH = 1 << 14
 OFFSET = WIDTH // 2
@@ -83,7 +83,7 @@ def is_connected(hexes: Iterable[int]) -> bool:
     return len(seen) == len(cells)
 
 
-def articulation_points(cells: dict[int, object] | set[int]) -> set[int]:
+def articulation_points(cells: Collection[int]) -> set[int]:
     """Hexes whose removal splits the group ``cells`` (iterative Tarjan).
 
     One linear pass replaces a connectivity search per candidate move: a unit

@@ -6,10 +6,16 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any
+from typing import IO, Any, Protocol
 
 from .bots import Bot
 from .state import GameState
+
+
+class PerftCommand(Protocol):
+    """A game's ``python -m engines perft`` command: count nodes to ``depth``, print to ``out``."""
+
+    def __call__(self, depth: int, classic: bool, out: IO[str]) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -26,7 +32,7 @@ class GameSpec:
     max_players: int
     new_state: Callable[[int, Mapping[str, Any]], GameState]
     bots: Mapping[str, Callable[[int, bytes], Bot]] = field(default_factory=dict)
-    perft: Callable[..., Any] | None = None
+    perft: PerftCommand | None = None
 
 
 _GAMES: dict[str, GameSpec] = {}

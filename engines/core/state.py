@@ -30,6 +30,9 @@ from .pending import GameOver, Pending
 
 Action = tuple[Any, ...]
 
+#: A hashable summary of a position, for repetition counts and transposition tables.
+PositionKey = tuple[object, ...]
+
 #: The author of chance, deal, shuffle and delivery resolutions: nobody's
 #: decision, produced by the table (referee or protocol) itself.
 TABLE = -1

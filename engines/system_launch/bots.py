@@ -26,7 +26,7 @@ has been shown.
 from __future__ import annotations
 
 from engines.core.seeded import SeededStream
-from engines.core.state import Action, Knowledge
+from engines.core.state import Action, GameState, Knowledge
 
 from .cards import (
     ANTIVIRUS,
@@ -114,7 +114,8 @@ class GreedyBot:
             return 4
         return 6
 
-    def choose(self, state: SystemLaunch, knowledge: Knowledge, legal: list[Action]) -> Action:
+    def choose(self, state: GameState, knowledge: Knowledge, legal: list[Action]) -> Action:
+        assert isinstance(state, SystemLaunch)  # the registry pairs this bot with this game only
         self.observe(state, knowledge)
         if len(legal) == 1:
             return legal[0]

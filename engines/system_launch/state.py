@@ -15,7 +15,7 @@ for the rules as a player reads them and for every decision taken here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from engines.core.pending import Chance, ChanceKind, Deal, Decision, GameOver, Pending, PrivateDelivery
 from engines.core.state import TABLE, Action, GameState, IllegalAction, Knowledge
@@ -63,7 +63,8 @@ _OPENING = Chance(ChanceKind.SECRET_SHUFFLE, "deck", cards=tuple(range(DECK_SIZE
 _ALL_CARDS = tuple(range(DECK_SIZE))
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
+    """True for a plain int (never a bool): wire values arrive untyped."""
     return type(value) is int
 
 

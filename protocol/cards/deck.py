@@ -308,7 +308,7 @@ class Deck:
             raise CardProtocolError(seat, f"the key for slot {slot} is not a canonical non-zero scalar")
         if self._dealt.get(j) == seat:
             raise CardProtocolError(seat, f"slot {slot} is in seat {seat}'s hand: its key is published by showing")
-        self._store_key(j, seat, key, seat)  # type: ignore[arg-type]
+        self._store_key(j, seat, key, seat)
 
     def _store_key(self, j: int, owner: int, key: bytes, publisher: int) -> None:
         known = self._keys.get(j, {}).get(owner)
@@ -388,12 +388,12 @@ class Deck:
             self._need_ready()
             if self.missing_owner(slot) is None or not is_scalar(owner_key):
                 return False
-            base = self._element_of.get(claimed_card)  # type: ignore[arg-type]
+            base = self._element_of.get(claimed_card)  # type: ignore[call-overload]  # an untrusted claim: not a card is None
             if base is None:
                 return False
             j = self.position(slot)
             keys = [key for key, _ in self._keys.get(j, {}).values()]
-            keys.append(owner_key)  # type: ignore[arg-type]
+            keys.append(owner_key)
             target = self.locks[-1][j]
             question = (target, base, *keys)
             verdict = self._shows.get(question)
@@ -428,10 +428,10 @@ class Deck:
                 raise CardProtocolError(seat, f"the key or card shown for slot {slot} is malformed")
         elif not self.verify_shown(slot, owner_key, claimed_card):
             raise CardProtocolError(seat, f"the key shown for slot {slot} does not open it to card {claimed_card!r}")
-        self._check_identity(j, claimed_card)  # type: ignore[arg-type]
-        self._store_key(j, owner, owner_key, seat)  # type: ignore[arg-type]
-        self._shown[j] = (seat, claimed_card)  # type: ignore[assignment]
-        self._identities[claimed_card] = j  # type: ignore[index]
+        self._check_identity(j, claimed_card)  # type: ignore[arg-type]  # checked above: an int card
+        self._store_key(j, owner, owner_key, seat)  # type: ignore[arg-type]  # checked above: a scalar key
+        self._shown[j] = (seat, claimed_card)  # type: ignore[assignment]  # checked above: an int card
+        self._identities[claimed_card] = j  # type: ignore[index]  # checked above: an int card
 
     def public_card(self, slot: int) -> int | None:
         """The card of a slot whose every key is public (``None`` while any is secret)."""

@@ -81,7 +81,7 @@ class CardLedger:
             self._round_of[slot] = deck.round
         return deck
 
-    def abandon_round(self) -> Deck:
+    def abandon_round(self) -> Deck | Reslot:
         """Drop the last round if it never finished locking (a seat left during it).
 
         Nothing of it was drawn, so nothing is lost; the engine's shuffle is
@@ -209,7 +209,7 @@ class CardLedger:
                 deck = self.deck_for(slot)
                 if not is_scalar(key) or deck.missing_owner(slot) is None:
                     raise CardProtocolError(source, f"no valid key delivered for slot {slot!r}")
-                cards[slot] = deck.open_slot(slot, key)  # type: ignore[arg-type]
+                cards[slot] = deck.open_slot(slot, key)
             except CardProtocolError as exc:
                 raise CardProtocolError(source, f"delivered keys are false: {exc.reason}") from None
         return cards

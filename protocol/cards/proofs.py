@@ -78,7 +78,9 @@ def remember_verdicts(on: bool) -> None:
     _verdicts.clear()
 
 
-def _memoised(kind: bytes, ctx: bytes, inputs: Sequence[bytes], outputs: Sequence[bytes], proof: object, check):
+def _memoised(
+    kind: bytes, ctx: bytes, inputs: Sequence[bytes], outputs: Sequence[bytes], proof: object, check: Callable[[], bool]
+) -> bool:
     if not _memo_on[0]:
         return check()
     try:
@@ -241,7 +243,11 @@ def _verify_shuffle(ctx: bytes, inputs: Sequence[bytes], outputs: Sequence[bytes
     return hash_to_int(first, b"".join(chain), t2, t3, t4, t5, b"".join(th)) == ch
 
 
-def _parse_shuffle(proof: object, n: int) -> tuple | None:
+#: A shuffle proof's fields once checked for shape: c, chain, S, ch, (k2, k3, k4), khat, kp.
+_ParsedShuffle = tuple[list[bytes], list[bytes], bytes, int, list[int], list[int], list[int]]
+
+
+def _parse_shuffle(proof: object, n: int) -> _ParsedShuffle | None:
     if not isinstance(proof, Mapping) or set(proof.keys()) != SHUFFLE_FIELDS or n < 1:
         return None
     c, chain, big_s = proof["c"], proof["chain"], proof["S"]
@@ -267,7 +273,7 @@ def _scalars(items: object, n: int) -> list[int] | None:
     if not isinstance(items, (list, tuple)) or len(items) != n:
         return None
     out = [int_scalar(k) for k in items]
-    return None if any(k is None for k in out) else out  # type: ignore[return-value]
+    return None if any(k is None for k in out) else out  # type: ignore[return-value]  # no None left: checked on this line
 
 
 # -- lock -----------------------------------------------------------------------------------------

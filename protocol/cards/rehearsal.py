@@ -12,7 +12,7 @@ replica — to ``cpu[seat]``, which is what "CPU per peer" means.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 from engines.core import SeededStream, canonical_encode, decode
@@ -21,6 +21,7 @@ from protocol.crypto.private import AgreementKey, delivery_context, open_sealed,
 
 from .deck import Verdict
 from .ledger import CardLedger, KeyRing, keys_from_body, keys_to_body
+from .seat_secrets import SeatSecrets
 
 
 class Rehearsal:
@@ -45,7 +46,7 @@ class Rehearsal:
         self.last_delivery: tuple[int, dict[int, bytes]] = (-1, {})
 
     @contextmanager
-    def _charge(self, seat: int):
+    def _charge(self, seat: int) -> Iterator[None]:
         start = self.clock() if self.clock else 0.0
         try:
             yield
@@ -68,9 +69,13 @@ class Rehearsal:
         for maker in ("make_shuffle_pass", "make_lock_pass"):
             for seat in self.ledgers[self.active()[0]].rounds[-1].participants:
                 with self._charge(seat):
-                    deck = self.ledgers[seat].rounds[-1]
-                    wire = canonical_encode(getattr(deck, maker)(self.rings[seat].rounds[deck.round]))
-                self._broadcast(lambda ledger, seat=seat, wire=wire: ledger.accept_pass(seat, decode(wire)))
+                    last = self.ledgers[seat].rounds[-1]
+                    wire = canonical_encode(getattr(last, maker)(self.rings[seat].rounds[last.round]))
+
+                def accept_pass(ledger: CardLedger, seat: int = seat, wire: bytes = wire) -> None:
+                    ledger.accept_pass(seat, decode(wire))
+
+                self._broadcast(accept_pass)
 
     def active(self) -> list[int]:
         """Seats still at the table."""
@@ -85,7 +90,11 @@ class Rehearsal:
                 continue
             with self._charge(other):
                 key = self.ledgers[other].deck_for(slot).key_for(slot, self.rings[other].rounds[self.round_of(slot)])
-            self._broadcast(lambda ledger, other=other, key=key: ledger.accept_key(other, slot, key))
+
+            def accept_key(ledger: CardLedger, other: int = other, key: bytes = key) -> None:
+                ledger.accept_key(other, slot, key)
+
+            self._broadcast(accept_key)
         with self._charge(seat):
             return self.ledgers[seat].open_own(slot, self.rings[seat])
 
@@ -137,7 +146,7 @@ class Rehearsal:
         self.ledgers[seat].departed[seat] = None
 
     # -- the end ---------------------------------------------------------------------
-    def publish_secrets(self) -> dict[int, dict]:
+    def publish_secrets(self) -> dict[int, dict[int, SeatSecrets]]:
         """The end-of-game publication of every seat still at the table, parsed back as every peer would."""
         reader = self.ledgers[self.active()[0]]
         out = {}
@@ -146,7 +155,7 @@ class Rehearsal:
             out[seat] = reader.secrets_from_body(seat, decode(wire))
         return out
 
-    def audit(self, seat: int = 0, deliveries: Iterable = ()) -> Verdict:
+    def audit(self, seat: int = 0, deliveries: Iterable[tuple[int, Mapping[int, bytes]]] = ()) -> Verdict:
         """The audit as run on ``seat``'s replica."""
         secrets = self.publish_secrets()
         with self._charge(seat):

@@ -185,10 +185,10 @@ class Reslot:
     def verify_shown(self, slot: int, owner_key: object, claimed_card: object) -> bool:
         try:
             self._need_ready()
-            base = self._element_of.get(claimed_card)  # type: ignore[arg-type]
+            base = self._element_of.get(claimed_card)  # type: ignore[call-overload]  # an untrusted claim: not a card is None
             if self.missing_owner(slot) is None or not is_scalar(owner_key) or base is None:
                 return False
-            return mul(base, owner_key) == self.elements[self.position(slot)]  # type: ignore[arg-type]
+            return mul(base, owner_key) == self.elements[self.position(slot)]
         except (CardProtocolError, GroupError, TypeError):
             return False
 
@@ -207,10 +207,10 @@ class Reslot:
                 raise CardProtocolError(seat, f"the key or card shown for slot {slot} is malformed")
         elif not self.verify_shown(slot, owner_key, claimed_card):
             raise CardProtocolError(seat, f"the key shown for slot {slot} does not open it to card {claimed_card!r}")
-        self._check_identity(j, claimed_card)  # type: ignore[arg-type]
-        self._store_key(j, owner_key, seat)  # type: ignore[arg-type]
-        self._shown[j] = (seat, claimed_card)  # type: ignore[assignment]
-        self._identities[claimed_card] = j  # type: ignore[index]
+        self._check_identity(j, claimed_card)  # type: ignore[arg-type]  # checked above: an int card
+        self._store_key(j, owner_key, seat)  # type: ignore[arg-type]  # checked above: a scalar key
+        self._shown[j] = (seat, claimed_card)  # type: ignore[assignment]  # checked above: an int card
+        self._identities[claimed_card] = j  # type: ignore[index]  # checked above: an int card
 
     def public_card(self, slot: int) -> int | None:
         self._need_ready()

@@ -20,6 +20,7 @@ reduced below ``L``) so they go straight into msgpack bodies.
 from __future__ import annotations
 
 import hashlib
+from typing import TypeGuard
 
 from nacl import bindings as sodium
 from nacl import exceptions as sodium_errors
@@ -53,7 +54,7 @@ def is_element(data: object) -> bool:
         return False
 
 
-def is_scalar(data: object) -> bool:
+def is_scalar(data: object) -> TypeGuard[bytes]:
     """True for a 32-byte little-endian integer in ``1..L-1`` (canonical and invertible)."""
     if not isinstance(data, bytes) or len(data) != SCALAR_BYTES:
         return False
@@ -64,7 +65,7 @@ def is_scalar(data: object) -> bool:
 def _need_scalar(data: object, what: str = "scalar") -> bytes:
     if not is_scalar(data):
         raise GroupError(f"invalid {what}: not a canonical non-zero scalar")
-    return data  # type: ignore[return-value]
+    return data
 
 
 def card_element(room: str, card: int) -> bytes:

@@ -52,7 +52,7 @@ def test_the_report_counts_the_players_actions_not_the_dealing(qtbot, window):
     history = window.game.history
     decisions = sum(1 for seat, _ in history if seat != TABLE)
     assert decisions < len(history), "the game had dealing steps"
-    assert report.actions == decisions
+    assert report.action_count == decisions
     assert report.stats.text().startswith(f"{decisions} ")
 
 
