@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from .connection import GONE, LEFT, OFFLINE, ONLINE, UNSEEN, ConnectionState, SeatState
 from .i18n import tr
+from .named import named
 
 
 def duration(ms: int) -> str:
@@ -115,15 +116,15 @@ class ConnectionPanel(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        self.headline = QLabel(objectName="conn_headline")
+        self.headline = named(QLabel(), "conn_headline")
         self.headline.setWordWrap(True)
         self.headline.setStyleSheet("color: #a3261b; font-weight: bold;")
         self.rows: list[QLabel] = []
         self.rows_box = QVBoxLayout()
         self.rows_box.setSpacing(0)
-        self.clock = QLabel(objectName="conn_clock")
+        self.clock = named(QLabel(), "conn_clock")
         self.clock.setWordWrap(True)
-        self.forfeit = QLabel(objectName="conn_forfeit")
+        self.forfeit = named(QLabel(), "conn_forfeit")
         self.forfeit.setWordWrap(True)
         self.forfeit.setStyleSheet("color: #7a4b00;")
         layout.addWidget(self.headline)

@@ -312,7 +312,7 @@ class MainWindow(QMainWindow):
             self.settings.name,
             self.config,
             self.settings.bot_delay_ms,
-            on_change=lambda: holder and holder[0].refresh(),
+            on_change=lambda: holder[0].refresh() if holder else None,
             on_started=self._rematch_started,
         )
         panel = RematchPanel(rematch)

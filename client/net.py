@@ -281,7 +281,7 @@ def _peer_id() -> str:
 
 
 async def join_online(
-    address_text: str,
+    address_text: str | RelayAddress,
     room_text: str,
     name: str,
     status: StatusFn | None = None,

@@ -178,8 +178,10 @@ class Rematch:
 
     async def _open(self) -> NetGame:
         game = self.game
+        if game.relay is None:
+            raise ValueError("a rematch is offered only for network games")
         hosting = net.Hosting(
-            game.relay,
+            net.parse_relay_address(game.relay),
             game.game,
             self.players,
             self.name,
@@ -215,6 +217,8 @@ class Rematch:
 
     async def _join(self, room: Any) -> NetGame:
         game = self.game
+        if game.relay is None:
+            raise ValueError("a rematch is offered only for network games")
         return await net.join_online(
             game.relay,
             room.code,

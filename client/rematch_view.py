@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from .i18n import LANGUAGE, tr
+from .named import named
 from .rematch import Rematch
 
 
@@ -18,7 +19,7 @@ class RematchPanel(QWidget):
         self.rematch = rematch
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.status = QLabel(objectName="status")
+        self.status = named(QLabel(), "status")
         self.status.setWordWrap(True)
         row = QHBoxLayout()
         self.play_button = QPushButton()
