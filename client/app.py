@@ -50,6 +50,8 @@ def run_app(argv: list[str] | None = None, config: Path | None = None) -> int:
         window.showMaximized()
     else:
         window.show()
+    # After a crash at a network table: offer to go back there, once the loop runs (a resume is network work).
+    loop.call_soon(window.offer_resume)
     with loop:
         loop.run_until_complete(closed.wait())
     return 0

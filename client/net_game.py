@@ -62,6 +62,9 @@ class NetGame:
         self.room_host: Any = None
         #: Bot seats this machine plays in the same room (:class:`client.net.LocalBot`), each with its own session.
         self.bots: list[Any] = []
+        #: The seat as kept on disk (:class:`client.saved_games.SavedSeat`), and why it could not be, if so.
+        self.saved: Any = None
+        self.save_error = ""
 
     # -- the network ------------------------------------------------------------------
     def make_transport(self) -> Any:
@@ -147,6 +150,13 @@ class NetGame:
             return False
         p = self.mirror.pending()
         return isinstance(p, Decision) and p.seat == self.human and bool(self.session.legal_actions())
+
+    def turn_name(self) -> str:
+        """The name of the player the game waits for (\"\" when it waits for nobody's decision)."""
+        pending = self.session.pending
+        if isinstance(pending, Decision) and 0 <= pending.seat < len(self.names):
+            return self.names[pending.seat]
+        return ""
 
     def has_steps(self) -> bool:
         return bool(self.queue)

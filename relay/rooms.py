@@ -401,6 +401,13 @@ class RoomHost:
         self._unseat(peer)
         await self._changed()
 
+    async def set_timeout(self, timeout_ms: int) -> None:
+        """The answer time the host chose while the room fills: the card shows it at once (the genesis fixes it)."""
+        if self._started:
+            raise RelayError("the game has started: its answer time is fixed")
+        self.timeout_ms = int(timeout_ms)
+        await self._changed()
+
     async def accept(self, peer: str) -> int:
         """Seat the waiting ``peer``: in the seat it asked for (:class:`SeatTaken` if that is taken now), else the
         lowest free seat."""
