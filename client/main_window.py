@@ -267,8 +267,14 @@ class MainWindow(QMainWindow):
             self.show_message(tr("common.error"), tr("resume.not_kept", reason=game.save_error))
         if game.started:
             started()
+
+        def delivered(_: object) -> None:
+            # The transport ends once the game is over and the broker has every entry of this seat.
+            game.delivered = True
+            self._note_progress(game)
+
         if game.relay is not None and game.transport is None:
-            tasks.spawn(game.make_transport().run(), lambda _: None, failed)
+            tasks.spawn(game.make_transport().run(), delivered, failed)
         return game
 
     # -- kept seats: progress, resume, the offer after a crash ----------------------------------
@@ -288,7 +294,8 @@ class MainWindow(QMainWindow):
             return
         table = game.session.table
         head = table.head if table is not None else -1
-        finished = bool(game.session.finished)
+        # Over for this seat once its last entries are on the relay too: until then a resume still sends them.
+        finished = bool(game.session.finished) and game.delivered
         verdict = game.verdict
         label = ("fair" if verdict.fair else "cheat") if verdict is not None else ""
         facts = (head, game.turn_name(), tuple(game.names), finished, game.human_left, label)

@@ -497,7 +497,9 @@ class LocalBot:
 
     @property
     def running(self) -> bool:
-        return self.task is not None and not self.task.done()
+        """Still playing (a task being cancelled, as when its window closed, is not)."""
+        task = self.task
+        return task is not None and not task.done() and not (hasattr(task, "cancelling") and task.cancelling())
 
 
 #: The bots this program plays, by peer id: a game resumed in the same run finds its bots still playing.
@@ -548,6 +550,8 @@ class Hosting:
         self.bots: dict[int, LocalBot] = {}
         #: How long a seat may take to answer (the genesis says it; the room card shows it to joiners).
         self.timeout_ms = DEFAULT_TIMEOUT_MS if timeout_ms is None else timeout_ms
+        #: The game's options (house rules) the genesis fixes; the lobby offers none yet.
+        self.options: dict[str, Any] = {}
         # The host decides who sits down: every request waits for accept() or refuse().
         self.room_host = host_cls(
             address,
@@ -679,7 +683,14 @@ class Hosting:
             else:
                 creator_key, creator_secret = self.bots[0].key, self.bots[0].secret
             sessions[0] = PeerSession.create(
-                code, self.game, {}, seats, creator_key, creator_secret, self.timeout_ms, now_ms=monotonic_ms()
+                code,
+                self.game,
+                self.options,
+                seats,
+                creator_key,
+                creator_secret,
+                self.timeout_ms,
+                now_ms=monotonic_ms(),
             )
         except ValueError as exc:
             raise NetError("relay-failed", address=str(relay), reason=str(exc)) from None

@@ -65,6 +65,8 @@ class NetGame:
         #: The seat as kept on disk (:class:`client.saved_games.SavedSeat`), and why it could not be, if so.
         self.saved: Any = None
         self.save_error = ""
+        #: The transport has ended: the game is over and the broker confirmed every entry of this seat.
+        self.delivered = False
 
     # -- the network ------------------------------------------------------------------
     def make_transport(self) -> Any:
@@ -152,11 +154,13 @@ class NetGame:
         return isinstance(p, Decision) and p.seat == self.human and bool(self.session.legal_actions())
 
     def turn_name(self) -> str:
-        """The name of the player the game waits for (\"\" when it waits for nobody's decision)."""
+        """The name of the player the game waits for: whose decision it is, else who owes the next entry."""
         pending = self.session.pending
-        if isinstance(pending, Decision) and 0 <= pending.seat < len(self.names):
-            return self.names[pending.seat]
-        return ""
+        seat = pending.seat if isinstance(pending, Decision) else None
+        if seat is None:
+            waiting = self.session.waiting_for
+            seat = waiting[0] if waiting is not None else None
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else ""
 
     def has_steps(self) -> bool:
         return bool(self.queue)
