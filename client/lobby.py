@@ -598,7 +598,8 @@ class Lobby(QWidget):
         from . import saved_games
 
         if isinstance(row, saved_games.BrokenSeat):
-            return tr("saved.broken", folder=str(row.folder), reason=row.reason)
+            why = tr(f"saved.why.{row.why}", detail=row.detail)
+            return tr("saved.broken", folder=str(row.folder), reason=why)
         game = tr(f"game.{row.game}") if row.game in GAMES else row.game
         players = ", ".join(tr("room.you", name=n) if i == row.seat else n for i, n in enumerate(row.names)) or tr(
             "saved.players_unknown"

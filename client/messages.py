@@ -949,6 +949,22 @@ _M.update(
             "Zachowanej gry w {folder} nie da się odczytać ({reason}); zostaje nietknięta.",
             "Сохранённую игру в {folder} не удаётся прочитать ({reason}); она оставлена как есть.",
         ),
+        "saved.why.missing": ("a file is missing: {detail}", "brak pliku: {detail}", "нет файла: {detail}"),
+        "saved.why.damaged": (
+            "damaged or changed ({detail})",
+            "uszkodzona lub zmieniona ({detail})",
+            "повреждена или изменена ({detail})",
+        ),
+        "saved.why.version": (
+            "written by another version of the program",
+            "zapisana przez inną wersję programu",
+            "записана другой версией программы",
+        ),
+        "saved.why.unreadable": (
+            "the system says: {detail}",
+            "system odpowiada: {detail}",
+            "система отвечает: {detail}",
+        ),
         "saved.resuming": (
             "Going back to room {room}: reading the game back from the relay…",
             "Powrót do pokoju {room}: odczyt gry z przekaźnika…",

@@ -120,10 +120,24 @@ class SavedSeat:
 
 @dataclass(frozen=True)
 class BrokenSeat:
-    """A folder under ``games/`` that cannot be read as a seat, and why (shown in the list, never a crash)."""
+    """A folder under ``games/`` that cannot be read as a seat, and why (shown in the list, never a crash).
+
+    ``why`` is ``missing`` (a file or field is not there), ``damaged``, ``version`` (another version of
+    the program wrote it) or ``unreadable`` (the system refused: ``detail`` says what it said).
+    """
 
     folder: Path
-    reason: str
+    why: str
+    detail: str = ""
+
+
+class Unreadable(ValueError):
+    """A kept seat that cannot be read: ``why`` (see :class:`BrokenSeat`) and a ``detail``."""
+
+    def __init__(self, why: str, detail: str = "") -> None:
+        super().__init__(f"{why}: {detail}" if detail else why)
+        self.why = why
+        self.detail = detail
 
 
 def games_dir(config: Path | None = None) -> Path:
@@ -179,31 +193,39 @@ def write_public(seat: SavedSeat) -> None:
 
 def _bytes(raw: Any, name: str, size: int | None = None) -> bytes:
     if not isinstance(raw, bytes) or (size is not None and len(raw) != size):
-        raise ValueError(f"{name} is missing or damaged")
+        raise Unreadable("damaged", name)
     return raw
 
 
 def _text(raw: Any, name: str) -> str:
     if not isinstance(raw, str) or not raw:
-        raise ValueError(f"{name} is missing or damaged")
+        raise Unreadable("damaged", name)
     return raw
 
 
-def load(folder: Path) -> SavedSeat:
-    """The seat kept in ``folder``; ValueError (with a reason a person can read) if it cannot be."""
+def _read(path: Path, decode: Any) -> dict[str, Any]:
+    """One of the seat's files, decoded to a map; :class:`Unreadable` naming the file otherwise."""
     try:
-        info = json.loads((folder / INFO_FILE).read_text(encoding="utf-8"))
-        raw = msgpack.unpackb((folder / KEY_FILE).read_bytes(), raw=False)
-    except FileNotFoundError as exc:
-        raise ValueError(f"{Path(exc.filename or '').name or 'a file'} is missing") from None
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise Unreadable("missing", path.name) from None
     except OSError as exc:
-        raise ValueError(exc.strerror or str(exc)) from None
+        raise Unreadable("unreadable", f"{path.name}: {exc.strerror or exc}") from None
+    try:
+        value = decode(data)
     except (ValueError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError):
-        raise ValueError("a file is damaged") from None
-    if not isinstance(info, dict) or not isinstance(raw, dict):
-        raise ValueError("a file is damaged")
+        raise Unreadable("damaged", path.name) from None
+    if not isinstance(value, dict):
+        raise Unreadable("damaged", path.name)
+    return value
+
+
+def load(folder: Path) -> SavedSeat:
+    """The seat kept in ``folder``; :class:`Unreadable` (why, and a detail) if it cannot be."""
+    info = _read(folder / INFO_FILE, lambda data: json.loads(data.decode("utf-8")))
+    raw = _read(folder / KEY_FILE, lambda data: msgpack.unpackb(data, raw=False))
     if info.get("version") != VERSION or raw.get("version") != VERSION:
-        raise ValueError("it was written by another version of the program")
+        raise Unreadable("version")
     try:
         bots = [
             SavedBot(
@@ -218,7 +240,7 @@ def load(folder: Path) -> SavedSeat:
         ]
         seat = info.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 16:
-            raise ValueError("the seat is missing or damaged")
+            raise Unreadable("damaged", "seat")
         names = info.get("names") or []
         return SavedSeat(
             room=_text(info.get("room"), "the room"),
@@ -243,7 +265,9 @@ def load(folder: Path) -> SavedSeat:
             folder=folder,
         )
     except (KeyError, TypeError) as exc:
-        raise ValueError(f"a field is missing or damaged ({exc})") from None
+        raise Unreadable("damaged", str(exc)) from None
+    except ValueError as exc:  # a number or hex text that is none
+        raise Unreadable("damaged", type(exc).__name__) from None
 
 
 def load_all(config: Path | None = None) -> list[SavedSeat | BrokenSeat]:
@@ -258,8 +282,8 @@ def load_all(config: Path | None = None) -> list[SavedSeat | BrokenSeat]:
     for folder in folders:
         try:
             seats.append(load(folder))
-        except ValueError as exc:
-            broken.append(BrokenSeat(folder, str(exc)))
+        except Unreadable as exc:
+            broken.append(BrokenSeat(folder, exc.why, exc.detail))
     seats.sort(key=lambda s: s.last_activity or s.started, reverse=True)
     return [*seats, *broken]
 
