@@ -269,3 +269,47 @@ def test_a_correspondence_game_closed_everywhere_is_reopened_and_finished_fair(
         if guest is not None:
             guest.kill()
         broker.stop()
+
+
+def test_a_kept_seat_names_its_relay_without_the_password_which_is_saved_where_passwords_go(
+    qtbot, qloop, window, private_config
+):
+    from client import net
+
+    PeerSession = session_mod.PeerSession
+    key, secret = signing.SigningKey.generate(bytes([81]) * 32), bytes([82]) * 32
+    address = net.parse_relay_address("mqtt://ann:s3cret@127.0.0.1:9")  # nobody listens there
+    game = NetGame(PeerSession.join("PASSWD", 1, key, secret, creator=bytes(32)), address, "ppasswd")
+    kept = _seat("PASSWD", relay=str(address), sign=key.private_bytes(), secret=secret)
+    net.keep_seat(game, kept, private_config)
+    window.start_network(game)
+    text = (kept.folder / saved_games.INFO_FILE).read_text()
+    assert "s3cret" not in text and json.loads(text)["relay"] == "mqtt://ann@127.0.0.1:9"
+    assert window.settings.passwords == {"mqtt://ann@127.0.0.1:9": "s3cret"}
+    assert "s3cret" in (private_config / "relay-passwords.json").read_text()
+    net._KNOWN.clear()  # a new run: only the saved settings know the password
+    net.use_relay_settings(window.settings.relay_profiles())
+    assert net.parse_relay_address(kept.relay).password == "s3cret", "a resume finds it again"
+    game.stop()
+
+
+def test_a_lan_room_this_machine_hosted_gets_its_relay_back_on_the_same_port(qtbot, qloop, private_config, monkeypatch):
+    import socket
+
+    from client import net
+
+    monkeypatch.setattr(net, "LAN_INTERFACES", ["127.0.0.1"])
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    key = signing.SigningKey.generate(bytes([91]) * 32)
+    kept = _seat("LANHST", seat=0, relay=f"127.0.0.1:{port}", lan_port=port, sign=key.private_bytes())
+    task = qloop.create_task(net.resume_online(kept, "Tester"))
+    qtbot.waitUntil(task.done, timeout=10_000)
+    try:
+        game = task.result()
+        assert net._HOSTED is not None and net._HOSTED.address.endswith(f":{port}")
+        assert game.relay.port == port and game.session.seat == 0
+    finally:
+        stop = qloop.create_task(net.stop_lan_relay())
+        qtbot.waitUntil(stop.done, timeout=10_000)
