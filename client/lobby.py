@@ -604,7 +604,7 @@ class Lobby(QWidget):
         players = ", ".join(tr("room.you", name=n) if i == row.seat else n for i, n in enumerate(row.names)) or tr(
             "saved.players_unknown"
         )
-        mine = row.seat < len(row.names) and row.turn == row.names[row.seat]
+        mine = row.turn_seat == row.seat
         turn = tr("saved.your_turn") if mine else (tr("saved.turn_of", name=row.turn) if row.turn else "")
         when = _when(row.last_activity or row.started)
         text = tr("saved.row", game=game, room=row.room, players=players, when=when)

@@ -298,13 +298,14 @@ class MainWindow(QMainWindow):
         finished = bool(game.session.finished) and game.delivered
         verdict = game.verdict
         label = ("fair" if verdict.fair else "cheat") if verdict is not None else ""
-        facts = (head, game.turn_name(), tuple(game.names), finished, game.human_left, label)
+        facts = (head, game.turn_name(), tuple(game.names), finished, game.human_left, label, game.turn_seat())
         if getattr(game, "_kept_facts", None) == facts:
             return
         if head != getattr(game, "_kept_head", head):
             kept.last_activity = time.time()
         game._kept_facts, game._kept_head = facts, head  # type: ignore[attr-defined]
-        kept.turn, kept.finished, kept.left, kept.verdict = facts[1], finished, game.human_left, label
+        kept.turn, kept.turn_seat = facts[1], facts[6]
+        kept.finished, kept.left, kept.verdict = finished, game.human_left, label
         if game.names:
             kept.names = list(game.names)
         if table is not None and not kept.timeout_ms:

@@ -78,6 +78,8 @@ class SavedSeat:
     timeout_ms: int = 0
     names: list[str] = field(default_factory=list)
     turn: str = ""
+    #: The seat the game waits for (-1: nobody, or not known).
+    turn_seat: int = -1
     started: float = 0.0
     last_activity: float = 0.0
     finished: bool = False
@@ -109,6 +111,7 @@ class SavedSeat:
             "timeout_ms": self.timeout_ms,
             "names": list(self.names),
             "turn": self.turn,
+            "turn_seat": self.turn_seat,
             "started": self.started,
             "last_activity": self.last_activity,
             "finished": self.finished,
@@ -256,6 +259,7 @@ def load(folder: Path) -> SavedSeat:
             timeout_ms=int(info.get("timeout_ms") or 0),
             names=[str(n) for n in names] if isinstance(names, list) else [],
             turn=str(info.get("turn") or ""),
+            turn_seat=int(info.get("turn_seat", -1)),
             started=float(info.get("started") or 0.0),
             last_activity=float(info.get("last_activity") or 0.0),
             finished=bool(info.get("finished")),

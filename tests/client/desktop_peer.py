@@ -69,7 +69,7 @@ def main() -> int:
     if args.join:
         window.lobby.room.setText(args.join)
         window.lobby.join.click()
-    loop.call_soon(window.offer_resume)
+    QTimer.singleShot(0, window.offer_resume)
     done = asyncio.Event()
     decisions = [0]
 

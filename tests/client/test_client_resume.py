@@ -59,6 +59,7 @@ def _seat(room: str, **fields) -> saved_games.SavedSeat:
         secret=bytes(range(1, 33)),
         names=["Ann", "Tester", "Cid"],
         turn="Ann",
+        turn_seat=0,
         started=1_700_000_000.0,
         last_activity=1_700_000_600.0,
         timeout_ms=DAY,
@@ -82,7 +83,7 @@ def test_the_games_in_progress_list_shows_kept_seats_and_a_clear_line_for_a_dama
     lobby = window.lobby
     assert not lobby.saved.isVisible(), "no kept seat: no list"
     waiting = saved_games.save(_seat("WAITIN"), private_config)
-    saved_games.save(_seat("MYTURN", turn="Tester", last_activity=1_700_000_900.0), private_config)
+    saved_games.save(_seat("MYTURN", turn="Tester", turn_seat=1, last_activity=1_700_000_900.0), private_config)
     saved_games.save(_seat("ENDED1", finished=True, verdict="fair"), private_config)
     saved_games.save(_seat("GAVEUP", left=True), private_config)
     broken = saved_games.games_dir(private_config) / "BROKEN-p1"
