@@ -11,7 +11,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -50,6 +50,8 @@ def run_app(argv: list[str] | None = None, config: Path | None = None) -> int:
         window.showMaximized()
     else:
         window.show()
+    # After a crash at a network table: offer to go back there, once the loop runs (a resume is network work).
+    QTimer.singleShot(0, window.offer_resume)
     with loop:
         loop.run_until_complete(closed.wait())
     return 0

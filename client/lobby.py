@@ -54,11 +54,37 @@ from .named import named
 from .resources import GAMES
 from .settings import Settings
 
+#: The answer time a new room starts with (the host may change it in the room panel).
+DEFAULT_ANSWER_MS = 120_000
+
 #: Rooms being closed after a Cancel (kept referenced until they are).
 _CLOSING: set[asyncio.Future[Any]] = set()
 
 #: Games whose table this version of the program can show (those with a kit in :mod:`client.games`).
 PLAYABLE = playable()
+
+#: The answer times a host picks from (ms): the protocol allows 30 s .. 7 days (``protocol.schema``).
+ANSWER_TIMES = (30_000, 120_000, 600_000, 3_600_000, 86_400_000, 7 * 86_400_000)
+#: A preset's words (message id); any other time is said in the largest unit that divides it.
+_ANSWER_WORDS = dict(zip(ANSWER_TIMES, ("30s", "2min", "10min", "1h", "1d", "7d"), strict=True))
+
+
+def answer_time(ms: int) -> str:
+    """A seat's answer time in words: "2 minutes", "1 day"; "45 s", "3 h" for a time that is no preset."""
+    if ms in _ANSWER_WORDS:
+        return tr(f"answer.{_ANSWER_WORDS[ms]}")
+    for unit, size in (("days", 86_400_000), ("hours", 3_600_000), ("minutes", 60_000)):
+        if ms >= size and ms % size == 0:
+            return tr(f"answer.n_{unit}", n=ms // size)
+    return tr("answer.n_seconds", n=max(ms, 0) // 1000 if ms % 1000 == 0 else round(max(ms, 0) / 1000, 1))
+
+
+def _when(stamp: float) -> str:
+    """A moment for the list of games in progress, in this computer's time zone."""
+    import time
+
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp > 0 else "—"
+
 
 STYLE = (
     "QWidget#lobby { background: qlineargradient(x1:0, y1:0, x2:1, y2:1, stop:0 #15302a, stop:1 #0e1f2e); }"
@@ -118,6 +144,7 @@ class RoomPanel(QFrame):
     refuse_requested = Signal(str)  # peer
     remove_requested = Signal(str)  # peer
     join_confirmed = Signal()
+    answer_time_chosen = Signal(int)  # ms
 
     def __init__(self) -> None:
         super().__init__()
@@ -129,6 +156,22 @@ class RoomPanel(QFrame):
         self.hint.setWordWrap(True)
         box.addWidget(self.title)
         box.addWidget(self.hint)
+        # The answer time: the host chooses it while the room fills; a joiner reads it.
+        answer_row = QHBoxLayout()
+        self.answer_label = named(QLabel(), "section_text")
+        self.answer_choice = QComboBox()
+        for ms in ANSWER_TIMES:
+            self.answer_choice.addItem("", ms)
+        self.answer_choice.activated.connect(
+            lambda _i: self.answer_time_chosen.emit(int(self.answer_choice.currentData()))
+        )
+        self.answer_text = named(QLabel(), "section_text")
+        answer_row.addWidget(self.answer_label)
+        answer_row.addWidget(self.answer_choice)
+        answer_row.addWidget(self.answer_text)
+        answer_row.addStretch(1)
+        box.addLayout(answer_row)
+        self.answer_ms = 0
         # The host's invitation: words to read out, a link to paste.
         invite_row = QHBoxLayout()
         self.invite = named(QLabel(), "section_text")
@@ -204,7 +247,23 @@ class RoomPanel(QFrame):
             choice.blockSignals(False)
         self.start_button.setVisible(hosting)
         self.status.setText("")
+        self.show_answer_time(self.answer_ms if hosting else 0, hosting)
         self.retranslate()
+
+    def show_answer_time(self, ms: int, hosting: bool | None = None) -> None:
+        """The room's answer time: a choice for the host, words for a joiner (0: not known yet)."""
+        hosting = self.hosting if hosting is None else hosting
+        self.answer_ms = ms
+        self.answer_choice.setVisible(hosting)
+        index = self.answer_choice.findData(ms)
+        if hosting and index < 0 and ms:
+            self.answer_choice.addItem(answer_time(ms), ms)
+            index = self.answer_choice.count() - 1
+        if index >= 0:
+            self.answer_choice.setCurrentIndex(index)
+        self.answer_text.setText("" if hosting or not ms else answer_time(ms))
+        self.answer_label.setVisible(hosting or bool(ms))
+        self.answer_text.setVisible(not hosting and bool(ms))
 
     def _chosen(self, seat: int) -> None:
         self.bot_requested.emit(seat, self.rows[seat][2].currentData() or "")
@@ -219,9 +278,13 @@ class RoomPanel(QFrame):
         QApplication.clipboard().setText(self.link)
 
     def show_invitation(self, link: str, read_out: str) -> None:
-        """The host's invitation (empty: none, for a joiner)."""
+        """The host's invitation (empty: none, for a joiner), with the answer time chosen."""
         self.link = link
-        self.invite.setText(tr("room.invitation", link=link, words=read_out) if link else "")
+        self._read_out = read_out
+        text = tr("room.invitation", link=link, words=read_out) if link else ""
+        if link and self.answer_ms:
+            text += "\n" + tr("room.invitation_answer", answer=answer_time(self.answer_ms))
+        self.invite.setText(text)
         self.invite.setVisible(bool(link))
         self.copy_button.setVisible(bool(link))
 
@@ -267,6 +330,13 @@ class RoomPanel(QFrame):
             choice.setItemText(0, tr("room.choice.person"))
             for i, kind in enumerate(self.kinds, start=1):
                 choice.setItemText(i, tr("room.choice.bot", kind=net.bot_label(kind)))
+        self.answer_label.setText(tr("room.answer_time"))
+        for i in range(self.answer_choice.count()):
+            self.answer_choice.setItemText(i, answer_time(int(self.answer_choice.itemData(i))))
+        if self.answer_text.text():
+            self.answer_text.setText(answer_time(self.answer_ms))
+        if self.link:
+            self.show_invitation(self.link, getattr(self, "_read_out", ""))
         self.start_button.setText(tr("room.start"))
         self.join_button.setText(tr("room.join"))
         self.copy_button.setText(tr("room.copy"))
@@ -317,6 +387,8 @@ class Lobby(QWidget):
     open_replay = Signal()
     relay_used = Signal(str)
     network_game = Signal(object)
+    #: A kept seat to take again (:class:`client.saved_games.SavedSeat`).
+    resume_requested = Signal(object)
 
     def __init__(self, settings: Settings, config: Path | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -363,6 +435,23 @@ class Lobby(QWidget):
         self.replay_button.clicked.connect(self.open_replay.emit)
         head.addWidget(self.replay_button, 0, Qt.AlignmentFlag.AlignTop)
         root.addLayout(head)
+
+        # -- network games in progress (kept on disk: client/saved_games.py); hidden when there are none
+        self.saved = Section()
+        self.saved_list = QListWidget()
+        self.saved_list.setMaximumHeight(120)
+        self.saved_list.currentItemChanged.connect(lambda *_: self._saved_chosen())
+        self.saved_list.itemDoubleClicked.connect(lambda *_: self._resume())
+        self.saved.box.addWidget(self.saved_list)
+        self.resume_button = named(QPushButton(), "primary")
+        self.resume_button.setEnabled(False)
+        self.resume_button.clicked.connect(self._resume)
+        self.saved.box.addWidget(self.resume_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.saved.finish()
+        root.addWidget(self.saved)
+        #: What the list shows, row by row (a SavedSeat, or a BrokenSeat that cannot be resumed).
+        self.saved_rows: list[Any] = []
+        self.resuming_seat: Any = None
 
         grid = QGridLayout()
         grid.setSpacing(16)
@@ -479,6 +568,8 @@ class Lobby(QWidget):
         self.room_panel.refuse_requested.connect(self._refuse)
         self.room_panel.remove_requested.connect(self._remove)
         self.room_panel.join_confirmed.connect(self._join_confirmed)
+        self.room_panel.answer_time_chosen.connect(self._answer_time_chosen)
+        self.room_panel.answer_ms = DEFAULT_ANSWER_MS
         root.addWidget(self.room_panel)
         #: A room seen by its code only, shown to the player before asking for a seat:
         #: (section, address, code, seat wish, the host's fingerprint from its card).
@@ -487,9 +578,76 @@ class Lobby(QWidget):
         self.retranslate()
         LANGUAGE.changed.connect(self.retranslate)
 
+    # -- games in progress -------------------------------------------------------------------
+    def show_saved_games(self) -> None:
+        """List the kept network seats not over (and every unreadable one, with its reason)."""
+        from . import saved_games
+
+        rows = saved_games.in_progress(self.config)
+        chosen = self.saved_list.currentRow()
+        self.saved_rows = rows
+        self.saved_list.clear()
+        for row in rows:
+            item = QListWidgetItem(self._saved_text(row))
+            if isinstance(row, saved_games.BrokenSeat):
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.saved_list.addItem(item)
+        if 0 <= chosen < len(rows) and not isinstance(rows[chosen], saved_games.BrokenSeat):
+            self.saved_list.setCurrentRow(chosen)
+        self.saved.setVisible(bool(rows))
+        self._saved_chosen()
+
+    def _saved_text(self, row: Any) -> str:
+        from . import saved_games
+
+        if isinstance(row, saved_games.BrokenSeat):
+            why = tr(f"saved.why.{row.why}", detail=row.detail)
+            return tr("saved.broken", folder=str(row.folder), reason=why)
+        game = tr(f"game.{row.game}") if row.game in GAMES else row.game
+        players = ", ".join(tr("room.you", name=n) if i == row.seat else n for i, n in enumerate(row.names)) or tr(
+            "saved.players_unknown"
+        )
+        mine = row.turn_seat == row.seat
+        turn = tr("saved.your_turn") if mine else (tr("saved.turn_of", name=row.turn) if row.turn else "")
+        when = _when(row.last_activity or row.started)
+        text = tr("saved.row", game=game, room=row.room, players=players, when=when)
+        return f"{text}\n{turn}" if turn else text
+
+    def _saved_chosen(self) -> None:
+        from . import saved_games
+
+        row = self.saved_list.currentRow()
+        ok = 0 <= row < len(self.saved_rows) and isinstance(self.saved_rows[row], saved_games.SavedSeat)
+        self.resume_button.setEnabled(ok and self.resuming_seat is None)
+
+    def _resume(self) -> None:
+        from . import saved_games
+
+        row = self.saved_list.currentRow()
+        if self.resuming_seat is not None or not 0 <= row < len(self.saved_rows):
+            return
+        seat = self.saved_rows[row]
+        if isinstance(seat, saved_games.SavedSeat):
+            self.resume_requested.emit(seat)
+
+    def resuming(self, seat: Any) -> None:
+        """A kept seat is being taken again: say so, and one at a time."""
+        self.resuming_seat = seat
+        self.saved.set_status(tr("saved.resuming", room=seat.room))
+        self._saved_chosen()
+
+    def resuming_done(self) -> None:
+        self.resuming_seat = None
+        self.saved.set_status("")
+        self._saved_chosen()
+
     # -- words ----------------------------------------------------------------------
     def retranslate(self, *_: object) -> None:
         self.title.setText(tr("app.title"))
+        self.saved.title.setText(tr("saved.title"))
+        self.saved.text.setText(tr("saved.text"))
+        self.resume_button.setText(tr("saved.resume"))
+        self.show_saved_games()
         self.tagline.setText(tr("app.tagline"))
         self.welcome.setText(tr("lobby.welcome", name=self.settings.name))
         self.replay_button.setText(tr("menu.open_replay"))
@@ -628,13 +786,13 @@ class Lobby(QWidget):
             self.room_panel.show_card(list(card.names), None)
             self.room_panel.confirm_join(
                 tr(
-                    "room.confirm",
+                    "room.confirm_answer",
                     host=card.host,
                     key=net.grouped_fingerprint(card.fingerprint),
                     game=game,
                     taken=card.seats_taken,
                     total=card.seats_total,
-                    answer=card.timeout_ms // 1000,
+                    answer=answer_time(card.timeout_ms),
                 )
             )
 
@@ -683,6 +841,7 @@ class Lobby(QWidget):
             if len(self.room_panel.rows) != card.seats_total:
                 self.room_panel.set_seats(card.seats_total, False, [])
             self.room_panel.show_card(list(card.names), mine)
+            self.room_panel.show_answer_time(int(card.timeout_ms or 0), False)
             if mine is not None:
                 section.set_status(tr("room.waiting_start", seat=mine + 1))
             else:
@@ -726,7 +885,14 @@ class Lobby(QWidget):
             await net.probe_relay(parsed)
             setup = self._bot_setup(game)
             hosting = net.Hosting(
-                parsed, game, players, self.settings.name, self.config, listed=self.listed.isChecked(), **setup
+                parsed,
+                game,
+                players,
+                self.settings.name,
+                self.config,
+                listed=self.listed.isChecked(),
+                timeout_ms=self.room_panel.answer_ms or DEFAULT_ANSWER_MS,
+                **setup,
             )
             self._attach_hosting(hosting, self.online)
             return await net.host_room(
@@ -761,6 +927,7 @@ class Lobby(QWidget):
                 self.lan.set_status,
                 self.config,
                 on_hosting=lambda hosting: self._attach_hosting(hosting, self.lan),
+                timeout_ms=self.room_panel.answer_ms or DEFAULT_ANSWER_MS,
                 **self._bot_setup(game),
             ),
             hosted,
@@ -776,9 +943,18 @@ class Lobby(QWidget):
         names = names or [n.strip() for n in tr("bot.names").split(",")]
         return {"think_ms": self.settings.bot_delay_ms, "bot_names": names}
 
+    def _answer_time_chosen(self, ms: int) -> None:
+        """The host picked an answer time: the room's card says it at once (the genesis will fix it)."""
+        self.room_panel.answer_ms = ms
+        if self.hosting is not None:
+            invitation = self.hosting.invitation()
+            self.room_panel.show_invitation(invitation.link(), invitation.read_out())
+            self._room_task(self.hosting.set_timeout(ms))
+
     def _attach_hosting(self, hosting: net.Hosting, section: Section) -> None:
         self.hosting, self.hosting_section = hosting, section
         hosting.on_change = self._refresh_room
+        self.room_panel.answer_ms = hosting.timeout_ms
         self.room_panel.set_seats(hosting.players, True, net.bot_kinds(hosting.game))
         self.room_panel.title.setText(tr("room.host_title", code=hosting.code, address=str(hosting.shown_address)))
         invitation = hosting.invitation()
@@ -884,7 +1060,9 @@ class Lobby(QWidget):
                     address=str(room.relay.address),
                 )
                 text += "\n" + tr(
-                    "lobby.lan.room_key", key=net.grouped_fingerprint(room.fingerprint), answer=room.timeout_ms // 1000
+                    "lobby.lan.room_key_answer",
+                    key=net.grouped_fingerprint(room.fingerprint),
+                    answer=answer_time(room.timeout_ms),
                 )
                 item = QListWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, (str(room.relay.address), room.code, room.fingerprint))

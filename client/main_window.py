@@ -8,6 +8,7 @@ pauses the game while it is open.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import time
 from pathlib import Path
@@ -19,12 +20,12 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBo
 from engines.core import get as get_spec
 from engines.core.state import TABLE
 
-from . import gamefile, net, tasks
+from . import gamefile, net, saved_games, tasks
 from . import settings as settings_mod
 from .game_screen import GameScreen
 from .games import kit_for, names_for_bots
 from .i18n import LANGUAGE, tr
-from .lobby import Lobby
+from .lobby import Lobby, answer_time
 from .local_game import LocalGame
 from .net_game import NetGame
 from .notify import TurnNotifier
@@ -55,6 +56,7 @@ class MainWindow(QMainWindow):
         self.lobby.open_replay.connect(self.choose_replay)
         self.lobby.relay_used.connect(self._remember_relay)
         self.lobby.network_game.connect(self.start_network)
+        self.lobby.resume_requested.connect(self.resume_saved)
         self.stack.addWidget(self.lobby)
         self.current_screen: QWidget | None = None
         self.game: LocalGame | NetGame | None = None
@@ -175,7 +177,15 @@ class MainWindow(QMainWindow):
         """Ask before a running game is left behind by the lobby or by quitting; True: go ahead."""
         if not self.ask_before_abandoning or not self.game_at_stake():
             return True
-        text = tr("confirm.abandon_net") if isinstance(self.game, NetGame) else tr("confirm.abandon_local")
+        if isinstance(self.game, NetGame):
+            kept = self.game.saved
+            text = (
+                tr("confirm.abandon_net_kept", answer=answer_time(kept.timeout_ms))
+                if kept is not None
+                else tr("confirm.abandon_net")
+            )
+        else:
+            text = tr("confirm.abandon_local")
         if self.game_screen is not None:
             self.game_screen.pause()
         try:
@@ -193,8 +203,10 @@ class MainWindow(QMainWindow):
     def to_lobby(self) -> None:
         self._drop_screens()
         self.game = None
+        saved_games.clear_playing(self.config)  # left on purpose: the seat stays in "Games in progress"
         self.stack.setCurrentWidget(self.lobby)
         self.lobby.clear_statuses()
+        self.lobby.show_saved_games()
         self.lobby.retranslate()
         self.update_title()
 
@@ -245,8 +257,10 @@ class MainWindow(QMainWindow):
             if game.room_host is not None and game.session.finished:
                 host, game.room_host = game.room_host, None  # the room leaves the relay's listing
                 tasks.spawn(host.close(), lambda _: None, lambda _: None)
+            self._note_progress(game)
             if self.game is not game:
                 return
+            self._say_refused_genesis(game)
             if self.game_screen is not None:
                 self.game_screen.schedule()
             if self.report is not None:
@@ -258,10 +272,22 @@ class MainWindow(QMainWindow):
 
         game.on_started = started
         game.on_change = changed
+        self._keep_relay_password(game)
+        if game.saved is not None:
+            with contextlib.suppress(OSError):  # only the offer to come back after a crash would be lost
+                saved_games.mark_playing(game.saved, self.config)
+        elif game.save_error:
+            self.show_message(tr("common.error"), tr("resume.not_kept", reason=game.save_error))
         if game.started:
             started()
+
+        def delivered(_: object) -> None:
+            # The transport ends once the game is over and the broker has every entry of this seat.
+            game.delivered = True
+            self._note_progress(game)
+
         if game.relay is not None and game.transport is None:
-            tasks.spawn(game.make_transport().run(), lambda _: None, failed)
+            tasks.spawn(game.make_transport().run(), delivered, failed)
         return game
 
     def _turn_check(self) -> None:
@@ -271,6 +297,86 @@ class MainWindow(QMainWindow):
             return
         text = tr("notify.turn_text", game=tr(f"game.{game.game}"))
         self.notifier.observe(game.human_to_move(), tr("notify.turn_title"), text)
+    # -- kept seats: progress, resume, the offer after a crash ----------------------------------
+    def _keep_relay_password(self, game: NetGame) -> None:
+        """A kept seat names its relay without the password: the password goes where saved passwords go."""
+        relay = game.relay
+        password = getattr(relay, "password", None)
+        if game.saved is None or not password or self.settings.passwords.get(str(relay)) == password:
+            return
+        self.settings.passwords[str(relay)] = password
+        self.save_settings()
+
+    def _note_progress(self, game: NetGame) -> None:
+        """Keep what the lobby lists about the seat (players, whose turn, last activity, over or given up)."""
+        kept = game.saved
+        if kept is None:
+            return
+        table = game.session.table
+        head = table.head if table is not None else -1
+        # Over for this seat once its last entries are on the relay too: until then a resume still sends them.
+        finished = bool(game.session.finished) and game.delivered
+        verdict = game.verdict
+        label = ("fair" if verdict.fair else "cheat") if verdict is not None else ""
+        facts = (head, game.turn_name(), tuple(game.names), finished, game.human_left, label, game.turn_seat())
+        if getattr(game, "_kept_facts", None) == facts:
+            return
+        if head != getattr(game, "_kept_head", head):
+            kept.last_activity = time.time()
+        game._kept_facts, game._kept_head = facts, head  # type: ignore[attr-defined]
+        kept.turn, kept.turn_seat = facts[1], facts[6]
+        kept.finished, kept.left, kept.verdict = finished, game.human_left, label
+        if game.names:
+            kept.names = list(game.names)
+        if table is not None and not kept.timeout_ms:
+            kept.timeout_ms = table.timeout_ms
+        try:
+            saved_games.write_public(kept)
+        except OSError:
+            return
+        if (finished or game.human_left) and self.game is game:
+            saved_games.clear_playing(self.config)
+
+    def _say_refused_genesis(self, game: NetGame) -> None:
+        """A genesis this seat refuses (an answer time outside 30 s .. 7 days, a bad seat list) is said once."""
+        if game.started or getattr(game, "_refusal_said", False):
+            return
+        refused = next((p for p in game.problems if getattr(p, "code", "") == "genesis"), None)
+        if refused is not None:
+            game._refusal_said = True  # type: ignore[attr-defined]
+            self.show_message(tr("common.error"), tr("resume.genesis_refused", reason=refused.reason))
+
+    def resume_saved(self, seat: saved_games.SavedSeat) -> None:
+        """Take a kept seat again: read the room's log back from its relay and carry on."""
+        if self.game is not None and not self.confirm_abandon():
+            return
+
+        def resumed(game: NetGame) -> None:
+            self.lobby.resuming_done()
+            self.start_network(game)
+
+        def failed(exc: BaseException) -> None:
+            self.lobby.resuming_done()
+            text = exc.message() if isinstance(exc, net.NetError) else f"{tr('common.error')}: {exc}"
+            self.show_message(tr("common.error"), tr("resume.failed", room=seat.room, reason=text))
+
+        if self.game is not None:
+            self.to_lobby()
+        self.lobby.resuming(seat)
+        tasks.spawn(net.resume_online(seat, self.settings.name, self.settings.bot_delay_ms), resumed, failed)
+
+    def offer_resume(self) -> saved_games.SavedSeat | None:
+        """At start: if the program did not close properly while at a network table, offer to go back there."""
+        seat = saved_games.crashed_in(self.config)
+        saved_games.clear_playing(self.config)
+        if seat is None:
+            return None
+        game = tr(f"game.{seat.game}") if seat.game in GAMES else seat.game
+        answer = QMessageBox.question(self, tr("resume.offer_title"), tr("resume.offer", game=game, room=seat.room))
+        if answer != QMessageBox.StandardButton.Yes:
+            return None
+        self.resume_saved(seat)
+        return seat
 
     def show_report(self) -> ReportScreen | None:
         game = self.game
@@ -507,5 +613,6 @@ class MainWindow(QMainWindow):
         self._leave_lobby()
         tasks.cancel_all()
         self.notifier.close()
+        saved_games.clear_playing(self.config)  # a clean close: no offer to come back at the next start
         self.save_settings()
         super().closeEvent(event)

@@ -863,6 +863,123 @@ _M.update(
             "Siedzisz na miejscu {seat}. Gra zacznie się, gdy gospodarz ją rozpocznie.",
             "Вы на месте {seat}. Игра начнётся, когда хозяин её запустит.",
         ),
+        # -- resume --
+        "confirm.abandon_net_kept": (
+            "This game is still running. Leave the table for now? Your seat is kept: take it again from "
+            '"Games in progress" in the lobby. If you are away longer than the answer time ({answer}), '
+            "the others may declare your seat gone.",
+            "Ta gra wciąż trwa. Odejść na razie od stołu? Twoje miejsce jest zachowane: wróć do niego z "
+            "„Gier w toku” w lobby. Jeśli nie wrócisz w czasie na odpowiedź ({answer}), pozostali mogą "
+            "uznać twoje miejsce za opuszczone.",
+            "Игра ещё идёт. Выйти пока из-за стола? Ваше место сохранено: вернитесь к нему через "
+            "«Идущие игры» в лобби. Если вас не будет дольше времени на ответ ({answer}), остальные "
+            "смогут признать ваше место покинутым.",
+        ),
+        "resume.not_kept": (
+            "This seat could not be kept on disk ({reason}): if the program closes, the game cannot be resumed.",
+            "Nie udało się zapisać tego miejsca na dysku ({reason}): po zamknięciu programu nie da się wrócić do gry.",
+            "Не удалось сохранить это место на диске ({reason}): если программа закроется, вернуться в игру "
+            "будет нельзя.",
+        ),
+        "resume.genesis_refused": (
+            "The host's game was refused and will not be played: {reason}",
+            "Gra gospodarza została odrzucona i nie będzie rozegrana: {reason}",
+            "Игра хозяина отклонена и не будет сыграна: {reason}",
+        ),
+        "resume.failed": (
+            "Room {room} could not be resumed: {reason}",
+            "Nie udało się wrócić do pokoju {room}: {reason}",
+            "Не удалось вернуться в комнату {room}: {reason}",
+        ),
+        "resume.offer_title": ("Back to your game?", "Wrócić do gry?", "Вернуться в игру?"),
+        "resume.offer": (
+            "The program did not close properly while you were playing {game} in room {room}. "
+            "Your seat is kept. Go back to that game?",
+            "Program nie zamknął się poprawnie, gdy grałeś(-aś) w {game} w pokoju {room}. "
+            "Twoje miejsce jest zachowane. Wrócić do tej gry?",
+            "Программа закрылась некорректно, пока вы играли в {game} в комнате {room}. "
+            "Ваше место сохранено. Вернуться в эту игру?",
+        ),
+        "answer.30s": ("30 seconds", "30 sekund", "30 секунд"),
+        "answer.2min": ("2 minutes", "2 minuty", "2 минуты"),
+        "answer.10min": ("10 minutes", "10 minut", "10 минут"),
+        "answer.1h": ("1 hour", "1 godzina", "1 час"),
+        "answer.1d": ("1 day", "1 dzień", "1 день"),
+        "answer.7d": ("7 days", "7 dni", "7 дней"),
+        "answer.n_days": ("{n} d", "{n} d", "{n} дн."),
+        "answer.n_hours": ("{n} h", "{n} godz.", "{n} ч"),
+        "answer.n_minutes": ("{n} min", "{n} min", "{n} мин"),
+        "answer.n_seconds": ("{n} s", "{n} s", "{n} с"),
+        "room.answer_time": ("Answer time:", "Czas na odpowiedź:", "Время на ответ:"),
+        "room.invitation_answer": ("Answer time: {answer}", "Czas na odpowiedź: {answer}", "Время на ответ: {answer}"),
+        "room.confirm_answer": (
+            "{game}, hosted by {host} — host key {key}. {taken} of {total} seats taken; "
+            "answer time {answer}. Check the key with the host, then join.",
+            "{game}, gospodarz {host} — klucz gospodarza {key}. Zajęte miejsca: {taken} z {total}; "
+            "czas na odpowiedź {answer}. Sprawdź klucz z gospodarzem, potem dołącz.",
+            "{game}, хозяин {host} — ключ хозяина {key}. Занято мест: {taken} из {total}; "
+            "время на ответ {answer}. Сверьте ключ с хозяином, затем входите.",
+        ),
+        "lobby.lan.room_key_answer": (
+            "host key {key}, answer time {answer}",
+            "klucz gospodarza {key}, czas na odpowiedź {answer}",
+            "ключ хозяина {key}, время на ответ {answer}",
+        ),
+        "saved.title": ("Games in progress", "Gry w toku", "Идущие игры"),
+        "saved.text": (
+            "Network games you have a seat in. Your seat is kept on this computer: take it again at any time.",
+            "Gry sieciowe, w których masz miejsce. Jest ono zachowane na tym komputerze: wróć do niego kiedy chcesz.",
+            "Сетевые игры, в которых у вас есть место. Оно сохранено на этом компьютере: вернитесь в любое время.",
+        ),
+        "saved.resume": ("Resume this game", "Wróć do tej gry", "Вернуться в эту игру"),
+        "saved.row": (
+            "{game} — room {room} — {players} — last activity {when}",
+            "{game} — pokój {room} — {players} — ostatni ruch {when}",
+            "{game} — комната {room} — {players} — последний ход {when}",
+        ),
+        "saved.your_turn": ("Your turn", "Twój ruch", "Ваш ход"),
+        "saved.turn_of": ("Waiting for {name}", "Czekamy na: {name}", "Ждём: {name}"),
+        "saved.players_unknown": (
+            "players not known yet",
+            "gracze jeszcze nieznani",
+            "игроки ещё неизвестны",
+        ),
+        "saved.broken": (
+            "A kept game in {folder} cannot be read ({reason}); it is left as it is.",
+            "Zachowanej gry w {folder} nie da się odczytać ({reason}); zostaje nietknięta.",
+            "Сохранённую игру в {folder} не удаётся прочитать ({reason}); она оставлена как есть.",
+        ),
+        "saved.why.missing": ("a file is missing: {detail}", "brak pliku: {detail}", "нет файла: {detail}"),
+        "saved.why.damaged": (
+            "damaged or changed ({detail})",
+            "uszkodzona lub zmieniona ({detail})",
+            "повреждена или изменена ({detail})",
+        ),
+        "saved.why.version": (
+            "written by another version of the program",
+            "zapisana przez inną wersję programu",
+            "записана другой версией программы",
+        ),
+        "saved.why.unreadable": (
+            "the system says: {detail}",
+            "system odpowiada: {detail}",
+            "система отвечает: {detail}",
+        ),
+        "saved.resuming": (
+            "Going back to room {room}: reading the game back from the relay…",
+            "Powrót do pokoju {room}: odczyt gry z przekaźnika…",
+            "Возвращаемся в комнату {room}: читаем игру с ретранслятора…",
+        ),
+        "net.resume-failed": (
+            "the kept seat of room {room} is damaged ({reason})",
+            "zachowane miejsce w pokoju {room} jest uszkodzone ({reason})",
+            "сохранённое место в комнате {room} повреждено ({reason})",
+        ),
+        "net.bad-answer-time": (
+            "The answer time must be between 30 seconds and 7 days.",
+            "Czas na odpowiedź musi wynosić od 30 sekund do 7 dni.",
+            "Время на ответ должно быть от 30 секунд до 7 дней.",
+        ),
     }
 )
 

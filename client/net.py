@@ -20,6 +20,7 @@ import asyncio
 import importlib
 import os
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,7 @@ from relay import probe as _probe
 from relay.errors import RelayError
 
 from .i18n import tr
+from .saved_games import SavedBot, SavedSeat
 
 DEFAULT_PORT = 1883
 PROBE_TIMEOUT = 4.0
@@ -337,7 +339,88 @@ async def join_online(
     if seated.creator is None:
         raise NetError("relay-failed", address=str(address), reason="the host's seat list names no seat 1")
     session = PeerSession.join(code, seated.seat, key, secret, creator=seated.creator)
-    return NetGame(session, address, peer)
+    net_game = NetGame(session, address, peer)
+    lobby = getattr(seated, "lobby", None)
+    keep = SavedSeat(
+        room=code,
+        seat=seated.seat,
+        game=str(getattr(lobby, "game", "")),
+        relay=str(address),
+        peer=peer,
+        creator=bytes(seated.creator),
+        sign=key.private_bytes(),
+        secret=secret,
+        timeout_ms=int(getattr(lobby, "timeout_ms", 0) or 0),
+        names=[str(n) for n in getattr(lobby, "names", ())],
+    )
+    keep_seat(net_game, keep, identity_dir)
+    return net_game
+
+
+def keep_seat(net_game: Any, seat: SavedSeat, config: Path | None) -> None:
+    """Write ``seat`` to disk before its first entry goes out, so a crash or a close keeps it resumable.
+
+    A disk that refuses it does not stop the game: ``net_game.save_error`` says why, for the window.
+    """
+    from . import saved_games
+
+    seat.started = seat.last_activity = time.time()
+    try:
+        net_game.saved = saved_games.save(seat, config)
+    except OSError as exc:
+        net_game.save_error = exc.strerror or str(exc)
+
+
+async def resume_online(seat: SavedSeat, name: str, think_ms: int = 0) -> Any:
+    """:func:`resume_seat`, after starting this machine's LAN relay again when the room was on it.
+
+    The others' transports keep calling the relay's address; a relay back on the same port is found
+    by them, and every peer puts back the entries it holds (the embedded relay keeps nothing).
+    """
+    if seat.lan_port and _HOSTED is None:
+        await start_lan_relay(name, ports=(seat.lan_port,))
+    return resume_seat(seat, think_ms)
+
+
+def resume_seat(seat: SavedSeat, think_ms: int = 0) -> Any:
+    """A NetGame for a kept seat: the same keys, secret, peer id and pinned creator, on the same relay.
+
+    The transport reads the room's retained log back before the player is asked anything (and puts
+    back what the relay lost), so the seat carries on where it was.  The bots this machine played in
+    the room come back with it, unless they still play in this program.
+    """
+    from protocol.crypto.signing import SigningKey
+    from protocol.session import PeerSession
+    from relay.transport import monotonic_ms
+
+    from . import tasks
+    from .net_game import NetGame
+
+    address = parse_relay_address(seat.relay)
+
+    def session_for(number: int, key: Any, secret: bytes) -> Any:
+        session = PeerSession.join(seat.room, number, key, secret, creator=seat.creator)
+        if seat.genesis:
+            session.receive(seat.genesis, monotonic_ms())
+        return session
+
+    try:
+        key = SigningKey.from_private_bytes(seat.sign)
+        bot_keys = [(bot, SigningKey.from_private_bytes(bot.sign)) for bot in seat.bots]
+        net_game = NetGame(session_for(seat.seat, key, seat.secret), address, seat.peer)
+    except ValueError as exc:
+        raise NetError("resume-failed", room=seat.room, reason=str(exc)) from None
+    net_game.saved = seat
+    for kept, bot_key in bot_keys:
+        running = RUNNING_BOTS.get(kept.peer)
+        if running is not None and running.running:
+            net_game.bots.append(running)
+            continue
+        bot = LocalBot(kept.kind, kept.name, bot_key, kept.secret, kept.peer)
+        play = bot.play(session_for(kept.seat, bot_key, kept.secret), address, think_ms)
+        bot.task = tasks.spawn(play, lambda _: None, lambda _: None)
+        net_game.bots.append(bot)
+    return net_game
 
 
 @dataclass(frozen=True)
@@ -386,18 +469,21 @@ class LocalBot:
     """A bot seat this machine plays in a network game: its own keys, session and relay connection.
 
     The protocol still has one signer per seat, so the audit covers the bot like anyone else.
+    A resumed game gives back the bot's kept ``key``, ``secret`` and ``peer`` (:func:`resume_seat`).
     """
 
-    def __init__(self, kind: str, name: str) -> None:
+    def __init__(
+        self, kind: str, name: str, key: Any = None, secret: bytes | None = None, peer: str | None = None
+    ) -> None:
         from engines.core import canonical_encode
         from protocol.crypto.signing import SigningKey
         from protocol.session import PeerSession
 
         self.kind = kind
         self.name = name
-        self.key = SigningKey.generate()
-        self.secret = os.urandom(32)
-        self.peer = _peer_id()
+        self.key = key or SigningKey.generate()
+        self.secret = secret or os.urandom(32)
+        self.peer = peer or _peer_id()
         self.card = canonical_encode(PeerSession.seat_card(name, self.key, self.secret).as_body())
         self.session: Any = None
         self.transport: Any = None
@@ -411,6 +497,7 @@ class LocalBot:
 
         from .headless import BotSeat
 
+        RUNNING_BOTS[self.peer] = self
         self.session = session
         self.driver = BotSeat(session, self.kind, self.secret, quiet=True, think_ms=think_ms)
         info = {"seat": session.seat, "name": self.name}
@@ -421,6 +508,16 @@ class LocalBot:
     def stop(self) -> None:
         if self.transport is not None:
             self.transport.stop()
+
+    @property
+    def running(self) -> bool:
+        """Still playing (a task being cancelled, as when its window closed, is not)."""
+        task = self.task
+        return task is not None and not task.done() and not (hasattr(task, "cancelling") and task.cancelling())
+
+
+#: The bots this program plays, by peer id: a game resumed in the same run finds its bots still playing.
+RUNNING_BOTS: dict[str, LocalBot] = {}
 
 
 class Hosting:
@@ -461,11 +558,16 @@ class Hosting:
         self.think_ms = think_ms
         self.bot_names = bot_names or []
         self.key, self.secret, card = _seat_card(name, identity_dir)
+        self.identity_dir = identity_dir
+        #: The port of this program's LAN relay when the room is on it (a resume starts it there again).
+        self.lan_port = 0
         self.peer = _peer_id()
         self.on_change: Callable[[], None] | None = None
         self.bots: dict[int, LocalBot] = {}
         #: How long a seat may take to answer (the genesis says it; the room card shows it to joiners).
         self.timeout_ms = DEFAULT_TIMEOUT_MS if timeout_ms is None else timeout_ms
+        #: The game's options (house rules) the genesis fixes; the lobby offers none yet.
+        self.options: dict[str, Any] = {}
         # The host decides who sits down: every request waits for accept() or refuse() (unless ``admit`` decides).
         self.room_host = host_cls(
             address,
@@ -536,6 +638,15 @@ class Hosting:
     def can_start(self) -> bool:
         return bool(self.room_host.full())
 
+    async def set_timeout(self, timeout_ms: int) -> None:
+        """The host's answer time (30 s .. 7 days), shown at once in the room's card; the genesis fixes it."""
+        from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
+
+        if not MIN_TIMEOUT_MS <= timeout_ms <= MAX_TIMEOUT_MS:
+            raise NetError("bad-answer-time")
+        self.timeout_ms = timeout_ms
+        await self.room_host.set_timeout(timeout_ms)
+
     def start(self) -> bool:
         return bool(self.room_host.start())
 
@@ -588,7 +699,14 @@ class Hosting:
             else:
                 creator_key, creator_secret = self.bots[0].key, self.bots[0].secret
             sessions[0] = PeerSession.create(
-                code, self.game, {}, seats, creator_key, creator_secret, self.timeout_ms, now_ms=monotonic_ms()
+                code,
+                self.game,
+                self.options,
+                seats,
+                creator_key,
+                creator_secret,
+                self.timeout_ms,
+                now_ms=monotonic_ms(),
             )
         except ValueError as exc:
             raise NetError("relay-failed", address=str(relay), reason=str(exc)) from None
@@ -600,6 +718,25 @@ class Hosting:
             sessions[mine] = PeerSession.join(code, mine, self.key, self.secret, creator=creator)
         net_game = NetGame(sessions[mine], relay, self.peer)
         net_game.room_host = self.room_host
+        keep = SavedSeat(
+            room=code,
+            seat=mine,
+            game=self.game,
+            relay=str(relay),
+            peer=self.peer,
+            creator=creator,
+            sign=self.key.private_bytes(),
+            secret=self.secret,
+            genesis=bytes(sessions[0].table.log[0].data),
+            bots=[
+                SavedBot(seat, bot.kind, bot.name, bot.peer, bot.key.private_bytes(), bot.secret)
+                for seat, bot in sorted(self.bots.items())
+            ],
+            timeout_ms=self.timeout_ms,
+            names=[s.name for s in seats],
+            lan_port=self.lan_port,
+        )
+        keep_seat(net_game, keep, self.identity_dir)  # before the genesis or any entry goes out
         for seat, bot in sorted(self.bots.items()):
             bot.task = tasks.spawn(bot.play(sessions[seat], relay, self.think_ms), lambda _: None, lambda _: None)
             net_game.bots.append(bot)
@@ -641,15 +778,15 @@ LAN_INTERFACES: list[str] | None = None
 LAN_PORTS: tuple[int, ...] = (DEFAULT_PORT, 0)
 
 
-async def start_lan_relay(name: str) -> RelayAddress:
-    """Start (once) the embedded relay on this machine and announce it on the LAN."""
+async def start_lan_relay(name: str, ports: tuple[int, ...] | None = None) -> RelayAddress:
+    """Start (once) the embedded relay on this machine and announce it on the LAN (``ports``: tried in order)."""
     global _HOSTED
     broker = relay_module("broker")
     if broker is None or not hasattr(broker, "EmbeddedRelay"):
         raise NetError("relay-missing")
     if _HOSTED is None:
         failure = ""
-        for port in LAN_PORTS:
+        for port in ports or LAN_PORTS:
             config = broker.RelayConfig(port=port, name=f"Sealed Table - {name}", zeroconf_interfaces=LAN_INTERFACES)
             relay = broker.EmbeddedRelay(config)
             try:
@@ -697,6 +834,7 @@ async def host_lan(
     address = await start_lan_relay(name)
     shown = lan_relay_address()
     hosting = Hosting(address, game, players, name, identity_dir, shown_address=shown, **hosting_args)
+    hosting.lan_port = address.port
     if on_hosting is not None:
         on_hosting(hosting)
     return await host_room(address, game, players, name, status, identity_dir, hosting)

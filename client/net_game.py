@@ -71,6 +71,11 @@ class NetGame:
         self.peers: dict[str, tuple[int, str, float]] = {}
         #: Wall-clock time this seat lost the relay (None while connected).
         self.offline_since: float | None = None
+        #: The seat as kept on disk (:class:`client.saved_games.SavedSeat`), and why it could not be, if so.
+        self.saved: Any = None
+        self.save_error = ""
+        #: The transport has ended: the game is over and the broker confirmed every entry of this seat.
+        self.delivered = False
 
     # -- the network ------------------------------------------------------------------
     def make_transport(self) -> Any:
@@ -196,6 +201,20 @@ class NetGame:
             return False
         p = self.mirror.pending()
         return isinstance(p, Decision) and p.seat == self.human and bool(self.session.legal_actions())
+
+    def turn_seat(self) -> int:
+        """The seat the game waits for: whose decision it is, else who owes the next entry (-1: nobody)."""
+        pending = self.session.pending
+        seat = pending.seat if isinstance(pending, Decision) else None
+        if seat is None:
+            waiting = self.session.waiting_for
+            seat = waiting[0] if waiting is not None else None
+        return seat if seat is not None and 0 <= seat < len(self.names) else -1
+
+    def turn_name(self) -> str:
+        """The name of the player the game waits for (see :meth:`turn_seat`; "" for nobody)."""
+        seat = self.turn_seat()
+        return self.names[seat] if seat >= 0 else ""
 
     def has_steps(self) -> bool:
         return bool(self.queue)

@@ -58,6 +58,35 @@ def _settle(app: Any, rounds: int = 5) -> None:
         app.processEvents()
 
 
+def _games_in_progress(window: Any, config: Path, shot: Any) -> None:
+    """The lobby with kept network seats (one unreadable) and a room panel with its answer time; then as before."""
+    import shutil
+
+    from . import saved_games
+
+    names = [window.settings.name, "Bob", "Celina"]
+    for room, turn in (("KXPRTA", 0), ("MWQZHN", 1)):
+        seat = saved_games.SavedSeat(
+            room, 0, "system-launch", "relay.example.org:1883", "p" + room.lower(), bytes(32), bytes(32), bytes(32)
+        )
+        seat.names, seat.turn, seat.turn_seat = names, names[turn], turn
+        seat.timeout_ms, seat.last_activity = 86_400_000, 1_796_000_000.0
+        saved_games.save(seat, config)
+    (saved_games.games_dir(config) / "DAMAGED-p0").mkdir()
+    lobby = window.lobby
+    lobby.show_saved_games()
+    panel = lobby.room_panel
+    panel.title.setText("")
+    panel.answer_ms = 86_400_000
+    panel.set_seats(3, True, ["greedy"])
+    panel.show_invitation("sealed://relay.example.org:1883/KXPRTA#HHGYGGMQPYDECDJK", "relay.example.org:1883, KXPRTA")
+    panel.setVisible(True)
+    shot("01b-lobby-games-in-progress")
+    panel.setVisible(False)
+    shutil.rmtree(saved_games.games_dir(config))
+    lobby.show_saved_games()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m client.screenshots", description=__doc__.splitlines()[0])
     parser.add_argument("outdir", type=Path)
@@ -103,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         clipped.extend(f"{name}: {c}" for c in clipped_texts(widget or window))
 
     shot("01-lobby")
+    _games_in_progress(window, config, shot)
     # A relay that does not answer: the lobby's message (a closed local port).
     import socket
 

@@ -219,6 +219,22 @@ async def peek_room(
     return card
 
 
+async def _cancelled(task: asyncio.Future[Any]) -> None:
+    """Cancel ``task`` and wait until it has ended, asking again while it goes on.
+
+    Under Python 3.11 ``asyncio.wait_for`` (inside aiomqtt's QoS 1 publish) loses a cancellation
+    that arrives as the publish is confirmed, and the room's reader publishes while it handles a
+    message: cancelled once, it could read on for ever and the room would never start.
+    """
+    while not task.done():
+        task.cancel()
+        await asyncio.wait({task}, timeout=0.5)
+    if not task.cancelled() and isinstance(task.exception(), aiomqtt.MqttError | None):
+        return
+    if not task.cancelled():
+        task.result()  # a bug of the reader: not hidden
+
+
 class RoomHost:
     """Open a room and gather seats: the host where it chooses (seat 0 at first), joiners where they ask.
 
@@ -380,6 +396,13 @@ class RoomHost:
         self._unseat(peer)
         await self._changed()
 
+    async def set_timeout(self, timeout_ms: int) -> None:
+        """The answer time the host chose while the room fills: the card shows it at once (the genesis fixes it)."""
+        if self._started:
+            raise RelayError("the game has started: its answer time is fixed")
+        self.timeout_ms = int(timeout_ms)
+        await self._changed()
+
     async def accept(self, peer: str) -> int:
         """Seat the waiting ``peer``: in the seat it asked for (:class:`SeatTaken` if that is taken now), else the
         lowest free seat."""
@@ -485,10 +508,8 @@ class RoomHost:
                     raise aiomqtt.MqttError("the relay closed the connection")
         finally:
             for task in (waiter, reader):
-                if task is not None and not task.done():
-                    task.cancel()
-                    with contextlib.suppress(asyncio.CancelledError, aiomqtt.MqttError):
-                        await task
+                if task is not None:
+                    await _cancelled(task)
 
     def _resume(self, existing: dict[str, bytes]) -> None:
         """The room exists: carry on only if it is ours (a restarted host), keeping every seat given."""

@@ -59,7 +59,7 @@ def test_invite_refuse_remove_let_in_and_play(qtbot, qloop, relay, tmp_path):
     qtbot.mouseClick(guest_lobby.join, Qt.MouseButton.LeftButton)
     gpanel = guest_lobby.room_panel
     qtbot.waitUntil(gpanel.join_button.isVisible, timeout=10_000)
-    assert "Host" in gpanel.hint.text() and grouped(host_fp) in gpanel.hint.text() and "120 s" in gpanel.hint.text()
+    assert "Host" in gpanel.hint.text() and grouped(host_fp) in gpanel.hint.text() and "2 minutes" in gpanel.hint.text()
     assert hosting.requests() == [], "nothing is asked before the guest says join"
     qtbot.mouseClick(gpanel.join_button, Qt.MouseButton.LeftButton)
 
