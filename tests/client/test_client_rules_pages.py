@@ -139,3 +139,13 @@ def test_the_three_languages_have_the_same_sections_and_diagrams(game):
         assert _outline(_page(game, language)) == english, f"{game}.{language}.md differs from English"
     for name in english[1]:
         assert (RULES / name).is_file(), name
+
+
+def test_every_link_between_the_rules_pages_resolves():
+    """The developers' records point at the players' pages and pictures; none of those links is dead."""
+    links = 0
+    for page in RULES.glob("*.md"):
+        for target in re.findall(r"\]\(([^)#:]+)\)", page.read_text(encoding="utf-8")):
+            links += 1
+            assert (RULES / target).exists(), f"{page.name} links to a missing {target}"
+    assert links >= len(GAMES) * 4
