@@ -2,14 +2,16 @@
 
 Opening this window *pauses* the game behind it (the main window stops the
 bots' timer while it is open) and never touches the game's state: reading
-the rules is not a move.  The pages are the engines' own Markdown files
-(``docs/rules/<game>.md``), rendered by QTextBrowser; a missing page is
-explained in words.
+the rules is not a move.  The pages are the players' Markdown pages
+(``docs/rules/<game>.<language>.md``, found by :mod:`.resources`) in the
+program's current language, rendered by QTextBrowser with their diagrams; they
+are loaded again when the player switches language, English standing in for a
+missing translation (and saying so); a missing page is explained in words.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
 
 from . import resources
@@ -33,6 +35,8 @@ class RulesDialog(QDialog):
         layout.addWidget(self.paused)
         self.tabs = QTabWidget()
         self.browsers: dict[str, QTextBrowser] = {}
+        #: True while some page is shown in English because the current language has none.
+        self.fallback = False
         for name in GAMES:
             browser = QTextBrowser()
             browser.setOpenExternalLinks(True)
@@ -46,18 +50,30 @@ class RulesDialog(QDialog):
         self.load_pages()
         self.retranslate()
         self.show_game(game)
-        LANGUAGE.changed.connect(self.retranslate)
+        LANGUAGE.changed.connect(self._language_changed)
+
+    def _language_changed(self, *_: object) -> None:
+        self.load_pages()
+        self.retranslate()
 
     def load_pages(self) -> None:
+        """Show every game's page in the current language (pictures resolve beside the page)."""
+        self.fallback = False
         for name, browser in self.browsers.items():
-            text = resources.read_rules(name)
-            if text is None:
+            page = resources.read_rules_page(name, LANGUAGE.code)
+            if page is None:
                 where = ", ".join(str(d) for d in resources.rules_dirs())
                 browser.setPlainText(tr("rules.missing", game=tr(f"game.{name}"), where=where))
                 browser.setProperty("missing", True)
-            else:
-                browser.setMarkdown(text)
-                browser.setProperty("missing", False)
+                browser.setProperty("language", "")
+                continue
+            folder = str(page.path.parent)
+            browser.setSearchPaths([folder])
+            browser.document().setBaseUrl(QUrl.fromLocalFile(folder + "/"))
+            browser.setMarkdown(page.text)
+            browser.setProperty("missing", False)
+            browser.setProperty("language", page.language)
+            self.fallback = self.fallback or page.language != LANGUAGE.code
 
     def show_game(self, game: str) -> None:
         if game in self.browsers:
@@ -72,15 +88,11 @@ class RulesDialog(QDialog):
 
     def retranslate(self, *_: object) -> None:
         note = tr("rules.paused")
-        if LANGUAGE.code != "en":
+        if self.fallback:
             note += " " + tr("rules.english_only")
         self.paused.setText(note)
         for i, name in enumerate(GAMES):
             self.tabs.setTabText(i, tr(f"game.{name}"))
         self.buttons.button(QDialogButtonBox.StandardButton.Close).setText(tr("rules.back"))
         self.setWindowTitle(tr("rules.title", game=tr(f"game.{self.current_game()}")))
-        for name, browser in self.browsers.items():
-            if browser.property("missing"):
-                where = ", ".join(str(d) for d in resources.rules_dirs())
-                browser.setPlainText(tr("rules.missing", game=tr(f"game.{name}"), where=where))
         self.setWindowFlag(Qt.WindowType.WindowContextHelpButtonHint, False)

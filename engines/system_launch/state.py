@@ -8,7 +8,7 @@ turns discards into fresh, unknown slots again.
 
 The game is a small state machine (``stage``) so that ``pending()`` is a field
 read, ``clone()`` copies a handful of short lists, and ``public()`` (plain data
-for hashing) is built only when someone hashes.  See docs/rules/system-launch.md
+for hashing) is built only when someone hashes.  See docs/rules/system-launch-engine.md
 for the rules as a player reads them and for every decision taken here.
 """
 
@@ -823,7 +823,7 @@ class SystemLaunch(GameState):
         self.deal_cursor = 0
 
     def set_aside(self, slots: tuple[int, ...]) -> None:
-        """Cards nobody can open any more go out of play face down (docs/rules/system-launch.md §7).
+        """Cards nobody can open any more go out of play face down (docs/rules/system-launch-engine.md §7).
 
         Why: a seat declared gone takes its card keys with it, so the slots it
         never unlocked can never be drawn or shown.  Deck slots must be a run at

@@ -1,7 +1,7 @@
 """``set_aside``: cards nobody can open any more go out of play, and the game goes on by SL-3 and SL-9.
 
 The protocol calls it when a seat declared gone took its card keys with it
-(docs/rules/system-launch.md §7).  Unit tests set up each situation with a
+(docs/rules/system-launch-engine.md §7).  Unit tests set up each situation with a
 stacked deck; a property test sets random runs of the deck and random hand
 cards aside during whole random games and checks every invariant after each step.
 """
