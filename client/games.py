@@ -175,7 +175,7 @@ def _sl_lobby_art() -> QWidget:
 
 
 def _sl_forfeit(active: int) -> str:
-    """docs/rules/system-launch.md section 7: the hand set aside, SL-11's re-deal, the deck set aside."""
+    """docs/rules/system-launch-engine.md section 7: the hand set aside, SL-11's re-deal, the deck set aside."""
     return tr("sl.forfeit.two" if active == 2 else "sl.forfeit.many")
 
 

@@ -65,5 +65,5 @@ KIT = GameKit(
     default_level="normal",
     bot_names=_bot_names,
     lobby_art=MazeArt,
-    forfeit_note=lambda active: tr("maze.forfeit"),  # docs/rules/anomaly-maze.md, "Winning"
+    forfeit_note=lambda active: tr("maze.forfeit"),  # docs/rules/anomaly-maze-engine.md, "Winning"
 )

@@ -57,7 +57,7 @@ def _bot_names(level: str, count: int) -> list[str]:
 
 
 def _forfeit_note(active: int) -> str:
-    """docs/rules/collective-conflict.md: leaving (or being voted gone) collapses the Network."""
+    """docs/rules/collective-conflict-engine.md: leaving (or being voted gone) collapses the Network."""
     return tr("cc.forfeit.two" if active == 2 else "cc.forfeit.many")
 
 
