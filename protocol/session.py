@@ -252,6 +252,29 @@ class PeerSession:
         return self._verdict is not None or (self.table is not None and self.table.finished)
 
     @property
+    def listening(self) -> bool:
+        """Whether this finished session must still hear the room: a claim of this seat is open.
+
+        In a two-seat game a win claimed after disconnection ends the game but is no result:
+        the claimed seat's own entry for that seq voids it and play goes on (the two-seat rule,
+        docs/protocol.md).  If the claimant's driver stopped at once, that entry would reach
+        nobody still listening; the claimed seat would then play on, claim the silent claimant
+        gone in turn, and the two claims would contradict.  So the claimant keeps listening
+        until its claim is settled: voided (play goes on), or its driver gives up (a program
+        that closes has left the table).
+        """
+        table = self.table
+        if self._verdict is not None or self._left or table is None or self.seat is None:
+            return False
+        claim = table.claim
+        return claim is not None and claim[3] and claim[0] == self.seat and table.finished
+
+    @property
+    def done(self) -> bool:
+        """Whether a driver may stop: the session is finished and not :attr:`listening`."""
+        return self.finished and not self.listening
+
+    @property
     def verdict(self) -> Verdict | None:
         if self._verdict is not None:
             return self._verdict
