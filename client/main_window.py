@@ -234,6 +234,8 @@ class MainWindow(QMainWindow):
                 tasks.spawn(host.close(), lambda _: None, lambda _: None)
             if self.game is not game:
                 return
+            if self.report is not None and game.over() is None and self.game_screen is not None:
+                self._back_to_table()  # a claimed win was voided (two seats): the game goes on
             if self.game_screen is not None:
                 self.game_screen.schedule()
             if self.report is not None:
@@ -250,6 +252,15 @@ class MainWindow(QMainWindow):
         if game.relay is not None and game.transport is None:
             tasks.spawn(game.make_transport().run(), lambda _: None, failed)
         return game
+
+    def _back_to_table(self) -> None:
+        """The report of a game that is no longer over goes; the table shows again."""
+        report, self.report = self.report, None
+        if report is not None:
+            self.stack.removeWidget(report)
+            report.deleteLater()
+        assert self.game_screen is not None
+        self._show(self.game_screen)
 
     def show_report(self) -> ReportScreen | None:
         game = self.game
