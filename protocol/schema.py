@@ -166,7 +166,7 @@ SECRETS = _fields(
 #: that stays and the digest of each share (protocol/escrow.py).  ``escrow`` in SECRETS: the
 #: shares this seat holds of earlier leavers' escrows, published at the end (or on leaving).
 ESCROW = _fields(
-    box=_blob(49152),
+    box=_blob(60000),  # never more than a gone record's proof can carry
     shares=_map(_int(0, 63), _fields(box=_blob(1024), digest=B32), 16),
 )
 
