@@ -16,15 +16,17 @@ from functools import lru_cache
 import pytest
 
 from engines.core import SeededStream
-from protocol.cards import keys_from_body
+from protocol.cards import CardProtocolError, keys_from_body
 from protocol.cards.reslot import Reslot
 from protocol.crypto.signing import SigningKey
 from protocol.envelope import parse
 from protocol.envelope import seal as seal_envelope
 from protocol.errors import Misconduct
+from protocol.savefile import verify_bytes
 from protocol.session import PeerSession
 from protocol.simulate import play
 from protocol.table import Table
+from tests.protocol.test_ps_binding import _byte_strings, _opens_with
 
 SEED = b"leave-take/1"
 SEATS = 3
@@ -98,6 +100,16 @@ def test_after_the_leave_a_third_seat_cannot_read_the_taken_card():
     for slot in keys_from_body(leaver, notice.body["secrets"]["cards"]):
         deck = ledger.deck_for(slot)
         assert not isinstance(deck, Reslot) and deck.dealt_to(slot) != leaver
+    # Every 32-byte value the notice publishes in the clear, tried as the taken slot's key and as a
+    # private key for every box the leaver sent (how a third seat would try): none opens anything.
+    clear = {**notice.body, "escrow": {**notice.body["escrow"], "box": b""}}
+    candidates = set(_byte_strings(clear))
+    assert candidates
+    for candidate in candidates:
+        with pytest.raises(CardProtocolError):
+            ledger.deck_for(taken).open_slot(taken, candidate)
+        for delivery in (d for d in table.deliveries if d[1] == leaver):
+            assert not _opens_with(candidate, delivery, table)
     # The attacker still reads its card; it is the card the end of the game shows in that slot.
     card = replica(attacker, gone.seq).knowledge.cards[taken]
     assert final.ledger.cards_by_slot(final.card_secrets)[taken] == card
@@ -127,6 +139,7 @@ def test_the_audit_at_the_end_opens_the_leavers_escrow_and_checks_it():
     assert leaver in final.card_secrets and final.ledger.withheld() == set()
     assert final.published[leaver]["deliveries"]  # the delivery key of the box it sent the attacker
     assert final.verdict.fair
+    assert verify_bytes(run.honest_save).fair  # and offline, from the saved game alone
 
 
 def test_a_seat_that_publishes_a_false_escrow_share_is_named_at_its_entry():
