@@ -74,14 +74,9 @@ def show_all(screen: GameScreen) -> None:
     screen.refresh_if_changed()
 
 
-def test_the_table_goes_on_from_the_voided_claim(qtbot):
-    room = Room()
-    game = room.game
+def claim(room: Room) -> None:
+    """Play to mid-game; seat 1 writes its entry, but it is held back longer than the timeout: seat 0 claims."""
     room.pump(until=lambda: room.peers[0].table.head >= 12 and room.peers[0].table.expected().writer == 1)
-    screen = GameScreen(game, 0)
-    qtbot.addWidget(screen)
-    show_all(screen)
-    # Seat 1 writes its entry, but the relay holds it back longer than the timeout: seat 0 claims.
     room.hold = True
     room.pump()
     assert room.held
@@ -89,6 +84,15 @@ def test_the_table_goes_on_from_the_voided_claim(qtbot):
     room.feed(0, room.peers[0].tick(room.now))
     room.pump()
     assert room.peers[0].finished and room.peers[0].table.claim is not None
+
+
+def test_the_table_goes_on_from_the_voided_claim(qtbot):
+    room = Room()
+    game = room.game
+    room.pump(until=lambda: game.started)
+    screen = GameScreen(game, 0)
+    qtbot.addWidget(screen)
+    claim(room)
     show_all(screen)
     assert game.over() is not None and screen.ended and game.verdict is not None
     # Seat 1's own entry arrives: the claim is void, the window shows the game again.
@@ -105,3 +109,16 @@ def test_the_table_goes_on_from_the_voided_claim(qtbot):
     assert room.peers[0].finished and room.peers[0].table.claim is None
     assert game.over() is not None and screen.ended and game.in_step()
     assert game.verdict is not None and game.verdict.fair
+
+
+def test_a_report_open_on_the_claimed_win_gives_way_to_the_table(window):
+    room = Room()
+    window.start_network(room.game)
+    claim(room)
+    show_all(window.game_screen)
+    report = window.show_report()  # the player looks at the claimed win
+    assert report is not None and window.screen is report
+    room.release()  # the claimed seat's entry: the claim is void
+    assert window.report is None and window.screen is window.game_screen
+    show_all(window.game_screen)
+    assert room.game.over() is None and "came back" in window.game_screen.net_status.text()
