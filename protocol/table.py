@@ -591,11 +591,15 @@ class Table:
         """Join the shares published so far; each leaver whose every share is in opens its secrets.
 
         Called before the audit.  A share missing (its holder gone silent) leaves that escrow
-        closed; secrets that do not follow the leaver's passes and keys name the leaver.
+        closed; secrets that do not follow the leaver's passes and keys name the leaver (at the
+        entry that recorded its leave), and its escrow stays closed.
         """
         from engines.core import decode
 
+        failed = {seat for seat, _, _ in self.escrow_faults}
         for leaver, (seq, escrow) in sorted(self.escrows.items()):
+            if leaver in failed:
+                continue  # stays closed: the audit names the leaver, and checks nothing of its secrets
             shares = {}
             for holder in escrow["shares"]:
                 share = self.published.get(holder, {}).get("escrow", {}).get(leaver)
@@ -603,7 +607,6 @@ class Table:
                     break
                 shares[holder] = share
             else:
-                del self.escrows[leaver]
                 try:
                     late = decode(open_escrow(self.game_id, leaver, escrow["box"], shares))
                     if not isinstance(late, dict) or set(late) != {"cards", "deliveries"}:
@@ -614,11 +617,12 @@ class Table:
                     full = {**self.published[leaver], "deliveries": late["deliveries"], "escrow": {}}
                     self._check_delivery_keys(leaver, full["deliveries"])
                     self.card_secrets[leaver] = self.ledger.accept_late_secrets(leaver, cards)
-                except (EscrowError, CardProtocolError, Misconduct, ValueError, TypeError) as exc:
+                except Exception as exc:  # the leaver's signed bytes, whatever they decode to: name the leaver
                     reason = exc.reason if isinstance(exc, (CardProtocolError, Misconduct)) else str(exc)
                     at = self.gone[leaver][1] if leaver in self.gone else seq  # the entry that recorded the leave
                     self.escrow_faults.append((leaver, at, f"left with false secrets in its escrow: {reason}"))
                     continue
+                del self.escrows[leaver]
                 self.published[leaver] = full
 
     # -- leaving and being declared gone --------------------------------------------

@@ -166,3 +166,24 @@ def test_a_seat_that_publishes_a_false_escrow_share_is_named_at_its_entry():
     with pytest.raises(Misconduct) as err:
         table.apply(parse(forged.data))
     assert err.value.seat == honest.seat and "false escrow share" in err.value.reason
+
+
+class FalseEscrow(LeavesAfterTake):
+    """Leaves like the others, but escrows a false delivery key for the box it sent the attacker."""
+
+    def _delivery_keys(self):
+        return {seq: bytes([7]) * 32 for seq in super()._delivery_keys()}
+
+
+def test_a_leaver_whose_escrow_opens_to_false_secrets_is_named_at_its_leave():
+    leaver = game()[1].body["target"]
+    classes = {s: LeavesAfterTake for s in range(SEATS)}
+    classes[leaver] = FalseEscrow
+    run = play("system-launch", SEATS, SEED, cheater=0, classes=classes)
+    gone = next(parse(d) for d in run.log if parse(d).type == "gone")
+    assert gone.body["target"] == leaver
+    for seat, verdict in run.verdicts.items():
+        if seat == leaver:
+            continue
+        assert verdict is not None and verdict.cheated and verdict.seat == leaver, (seat, verdict)
+        assert verdict.seq == gone.seq and "escrow" in verdict.reason, verdict
