@@ -57,6 +57,7 @@ class GameScreen(QWidget):
         self.paused = 0
         self.ended = False
         self.last_line: Any = None
+        self._rebuilds_seen = getattr(game, "rebuilds", 0)
         self.kit = kit_for(game.game)
         self.writer = self.kit.make_writer(game.human, game.players)
         self.timer = QTimer(self)
@@ -199,6 +200,8 @@ class GameScreen(QWidget):
     # -- drawing ---------------------------------------------------------------------------
     def _show(self, entries: list[Entry]) -> None:
         lines = [line for entry in entries for line in self.writer.lines(entry, self.game.knowledge)]
+        if self._voided():
+            lines.insert(0, LogLine("log.claim-voided"))
         if lines:
             self.last_line = self.kit.headline(lines)
         ended = self.game.over() is not None and not self.ended
@@ -210,8 +213,25 @@ class GameScreen(QWidget):
         if ended:
             self.finished.emit()
 
+    def _voided(self) -> bool:
+        """Whether a networked game came back to life since it was shown over: a claimed win was voided.
+
+        The claimed seat's own entry voids a win claimed after disconnection (two seats); the
+        game's mirror was rebuilt from the log to before the claim, and play goes on from there.
+        """
+        rebuilds = getattr(self.game, "rebuilds", 0)
+        if rebuilds == self._rebuilds_seen:
+            return False
+        self._rebuilds_seen = rebuilds
+        self.ended = False
+        self.last_line = None
+        return True
+
     def refresh_if_changed(self) -> None:
         """Redraw when the game moved on without a step of ours (a network game's turn came)."""
+        if self._voided():
+            self.log.add([LogLine("log.claim-voided")])
+            self.refresh()
         self._show_network()
         legal = self.game.legal()
         if legal != self.table.legal:
@@ -223,7 +243,12 @@ class GameScreen(QWidget):
             return
         self._show_connection()
         text = ""
-        if any(reason != "left" for _, reason in self.game.gone):
+        voided = self.game.claim_voided
+        if self.game.disconnected:
+            text = tr("net.reconnecting")
+        elif voided is not None and self.game.over() is None:
+            text = tr("net.claim-voided", name=self.game.names[voided[0]])
+        elif any(reason != "left" for _, reason in self.game.gone):
             text = tr("net.peer-gone")
         elif self.game.problems:
             text = tr("net.rejected", n=len(self.game.problems))

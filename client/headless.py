@@ -36,7 +36,7 @@ import msgpack
 
 from engines.core import registry
 from protocol.crypto.signing import SigningKey
-from protocol.events import Abandoned, Audited, CheatDetected, GameEnded, Gone, Overdue, YourTurn
+from protocol.events import Abandoned, Audited, CheatDetected, ClaimVoided, GameEnded, Gone, Overdue, YourTurn
 from protocol.savefile import dump
 from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
 from protocol.session import PeerSession
@@ -127,7 +127,9 @@ class BotSeat:
             elif isinstance(event, Abandoned):
                 self.abandoned = event.reason
                 self.say(f"[seat {self.session.seat}] {event}")
-            elif isinstance(event, Gone | Overdue | CheatDetected | Abandoned | Audited | Restored | Disconnected):
+            elif isinstance(
+                event, Gone | ClaimVoided | Overdue | CheatDetected | Abandoned | Audited | Restored | Disconnected
+            ):
                 self.say(f"[seat {self.session.seat}] {event}")
             elif isinstance(event, Connected) and event.count > 1:
                 self.say(f"[seat {self.session.seat}] reconnected (connection {event.count}); log read back")
@@ -198,6 +200,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--save", type=Path, default=None, help="game file (default: STATE_DIR/game.sealed)")
     p.add_argument("--gather-timeout", type=float, default=600.0, help="seconds to wait for the seats to fill")
     p.add_argument("--think-ms", type=int, default=0, help="pause before each decision (demos, fault tests)")
+    p.add_argument(
+        "--claim-wait",
+        type=float,
+        default=120.0,
+        help="seconds a win claimed after disconnection (two seats) waits for the claimed seat's own entry, "
+        "which voids it and play goes on, before this peer stops",
+    )
     p.add_argument(
         "--option",
         action="append",
@@ -376,7 +385,12 @@ async def play(args: argparse.Namespace) -> int:
     session, host = await open_session(args, store, say)
     seat = BotSeat(session, args.seat_bot, store.secret, args.quiet, args.think_ms)
     transport = RoomTransport(
-        args.relay, session, store.peer, seat.handle, presence_info={"seat": session.seat, "name": args.name or ""}
+        args.relay,
+        session,
+        store.peer,
+        seat.handle,
+        presence_info={"seat": session.seat, "name": args.name or ""},
+        claim_wait_s=args.claim_wait,
     )
     seat.transport = transport
     print(f"seat {session.seat} room {session.room}", flush=True)

@@ -261,6 +261,8 @@ class MainWindow(QMainWindow):
             if self.game is not game:
                 return
             self._say_refused_genesis(game)
+            if self.report is not None and game.over() is None and self.game_screen is not None:
+                self._back_to_table()  # a claimed win was voided (two seats): the game goes on
             if self.game_screen is not None:
                 self.game_screen.schedule()
             if self.report is not None:
@@ -297,6 +299,7 @@ class MainWindow(QMainWindow):
             return
         text = tr("notify.turn_text", game=tr(f"game.{game.game}"))
         self.notifier.observe(game.human_to_move(), tr("notify.turn_title"), text)
+
     # -- kept seats: progress, resume, the offer after a crash ----------------------------------
     def _keep_relay_password(self, game: NetGame) -> None:
         """A kept seat names its relay without the password: the password goes where saved passwords go."""
@@ -377,6 +380,14 @@ class MainWindow(QMainWindow):
             return None
         self.resume_saved(seat)
         return seat
+    def _back_to_table(self) -> None:
+        """The report of a game that is no longer over goes; the table shows again."""
+        report, self.report = self.report, None
+        if report is not None:
+            self.stack.removeWidget(report)
+            report.deleteLater()
+        assert self.game_screen is not None
+        self._show(self.game_screen)
 
     def show_report(self) -> ReportScreen | None:
         game = self.game

@@ -738,6 +738,17 @@ _M: dict[str, tuple[str, str, str]] = {
         "Plik jest zbyt duży, by był plikiem gry.",
         "Файл слишком велик для файла игры.",
     ),
+    # -- trust --
+    "net.claim-voided": (
+        "{name} came back: the win claimed while they were away is void, and the game goes on.",
+        "{name} wrócił(a): wygrana ogłoszona pod jego/jej nieobecność jest nieważna, gra toczy się dalej.",
+        "{name} вернулся(-ась): победа, заявленная в его/её отсутствие, недействительна, игра продолжается.",
+    ),
+    "log.claim-voided": (
+        "The claimed win is void: the game goes on.",
+        "Ogłoszona wygrana jest nieważna: gra toczy się dalej.",
+        "Заявленная победа недействительна: игра продолжается.",
+    ),
 }
 
 # -- rooms: seats, bots, cancel (the lobby's room panel) --------------------------------

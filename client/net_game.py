@@ -76,6 +76,11 @@ class NetGame:
         self.save_error = ""
         #: The transport has ended: the game is over and the broker confirmed every entry of this seat.
         self.delivered = False
+        #: (seat, seq, claimant) of the last win claimed after disconnection that was voided: the claimed
+        #: seat's own entry came, and the table went on from there (the two-seat rule).
+        self.claim_voided: tuple[int, int, int] | None = None
+        #: How many times the mirror was rebuilt from the session's log (a voided claim).
+        self.rebuilds = 0
 
     # -- the network ------------------------------------------------------------------
     def make_transport(self) -> Any:
@@ -107,6 +112,9 @@ class NetGame:
                 self.gone.append((event.seat, event.reason))
             elif kind == "SetAside":
                 self.queue.append(_Queued(TABLE, (SET_ASIDE, tuple(event.slots))))
+            elif kind == "ClaimVoided":
+                self._rebuild(event.seq)
+                self.claim_voided = (event.seat, event.seq, event.claimant)
             elif kind == "Audited":
                 self.verdict = event.verdict
             elif kind == "CheatDetected":
@@ -163,6 +171,37 @@ class NetGame:
         self.names = [seat.name for seat in table.seats]
         if self.on_started is not None:
             self.on_started()
+
+    def _rebuild(self, seq: int) -> None:
+        """A claim at entry ``seq`` was voided: the mirror goes back to the state before it.
+
+        The session rebuilt its replica from the log up to ``seq`` (the claim, and the game end
+        it made, are gone) and applies the claimed seat's own entry there; the events after this
+        one are that entry's and the next ones'.  So the mirror is the public actions of the
+        entries before ``seq`` replayed (what the player saw, without the forfeit the claim
+        made), the queue starts afresh, and the verdict of the claimed win is dropped.
+        """
+        table = self.session.table
+        if self.mirror is None or table is None:
+            return
+        self.queue.clear()
+        self.mirror = self.spec.new_state(table.n, dict(table.options))
+        self.tap = EventTap(self.mirror)
+        self.applied = []
+        for at, seat, action in table.pushes:
+            if at >= seq:
+                break
+            if action is None:
+                self.mirror.forfeit(seat)
+            elif seat == TABLE and action[0] == "set-aside":
+                self.mirror.set_aside(action[1])
+            else:
+                self.mirror.push(seat, action)
+                self.applied.append((seat, action))
+        self.tap.new()  # what the replay did is not news
+        self.gone = [(s, reason) for s, (reason, at) in sorted(table.gone.items()) if at < seq]
+        self.verdict = None
+        self.rebuilds += 1
 
     @property
     def started(self) -> bool:

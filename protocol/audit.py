@@ -55,6 +55,10 @@ class Table(Protocol):
     @property
     def deliveries(self) -> Sequence[tuple[int, int, int, bytes]]: ...
     @property
+    def escrows(self) -> Mapping[int, tuple[int, Mapping[str, Any]]]: ...
+    @property
+    def escrow_faults(self) -> Sequence[tuple[int, int, str]]: ...
+    @property
     def entries_of(self) -> Mapping[tuple[str, int, int], int]: ...
     @property
     def gone(self) -> Mapping[int, tuple[str, int]]: ...
@@ -116,6 +120,7 @@ def audit(table: Table) -> Verdict:
     missing = [s for s in range(table.n) if s not in table.published and s not in table.gone and s != claimant]
     deliveries, delivery_faults = _open_deliveries(table)
     faults += delivery_faults
+    faults += [Verdict(False, seat, seq, reason) for seat, seq, reason in table.escrow_faults]
     if claimant is None or claimant in table.published:  # a claimant keeps its secrets: no card audit
         found = table.ledger.audit(secrets, [(src, keys) for _, src, keys in deliveries])
         if found is not None:
@@ -138,8 +143,8 @@ def _open_deliveries(table: Table) -> tuple[list[tuple[int, int, dict[int, bytes
     out, faults = [], []
     for seq, source, target, box in table.deliveries:
         published = table.published.get(source)
-        if published is None:
-            continue
+        if published is None or source in table.escrows:
+            continue  # gone silent, or left with its delivery keys in an escrow that never opened
         try:
             key = published["deliveries"].get(seq)  # the delivery key of that box only (crypto/private.py)
             if key is None:
@@ -239,11 +244,11 @@ def _replay(table: Table, secrets: dict[int, Any]) -> list[Verdict]:
 
     With every secret known the check runs with full knowledge.  Otherwise an action is checked
     with what its author knew, when its author's secrets are known (published at the end or
-    with its leave notice); the actions of a seat gone with its secrets are replayed unchecked.
+    from its leave notice's escrow); the actions of a seat gone with its secrets are replayed unchecked.
     """
     cards, complete = _known_cards(table, secrets)
     sealed = _sealed_values(table)
-    known = set(table.published)
+    known = set(table.published) - set(table.escrows)  # a leaver whose escrow never opened: unknown
     full = complete and not (set(range(table.n)) - known)
     state = table.spec.new_state(table.n, dict(table.options))
     for seq, seat, action in table.pushes:

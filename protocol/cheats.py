@@ -623,3 +623,34 @@ CHEATS.update(SILENCE_CHEATS)
 GAME_CATALOGUE.update(CARD_CATALOGUE)
 CHEATS.update(CARD_CHEATS)
 assert set(CHEATS) == set(CATALOGUE) | set(GAME_CATALOGUE) and not set(CATALOGUE) & set(GAME_CATALOGUE)
+
+#: The kind of verdict each cheat stages (``protocol.simulate.classify``), where it is not the
+#: cheat's own name: the kind names what the evidence proves.  A failing shuffle proof shows a
+#: false shuffle pass, not whether a card was substituted or a pair tagged; a seat that goes
+#: silent, in a two-seat game after a claim too, is caught withholding (disconnected).
+STAGES: dict[str, str] = {
+    "substituted-card": "false-shuffle-pass",
+    "tagged-duplicate-card": "false-shuffle-pass",
+    "copied-lock": "false-lock-pass",
+    "forged-die": "false-reveal",
+    "copied-die-commitment": "false-reveal",
+    "early-die-reveal": "wrong-entry-type",
+    "withheld-die": "withhold",
+    "die-abort": "withhold",
+    "dice-veto": "withhold",
+    "two-seat-ejection": "withhold",
+    "decoy-as-mothership": "false-reveal",
+    "mothership-as-decoy": "false-reveal",
+    "hidden-tenth-move-breach": "false-reveal",
+    "trap-claimed-armed": "false-reveal",
+    "trap-claimed-unarmed": "false-reveal",
+    "tenth-move-breach": "illegal-action",
+    "refused-reveal": "withhold",
+}
+
+
+def staged_kind(cheat: str) -> str:
+    """The verdict kind ``cheat`` stages (what ``classify`` must call the honest peers' verdicts)."""
+    if cheat not in CHEATS:
+        raise KeyError(f"unknown cheat {cheat!r}")
+    return STAGES.get(cheat, cheat)

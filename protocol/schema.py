@@ -25,8 +25,9 @@ Entry types (written into the log, one per sequence number):
 Notice types (signed like entries, but outside the log):
 
 ``vote``           "seat ``target`` owes entry ``seq`` and has been silent too long"
-``leave``          "I leave"; carries the leaver's secrets so that play can go on without it
-                   (the same secrets as at the end: they open the leaver's own secrets only)
+``leave``          "I leave"; carries what play needs to go on without the leaver (its keys of
+                   the undrawn cards, its sealed values) and, escrowed with the seats that stay,
+                   its end-of-game secrets, which open at the end (its hand stays face down)
 
 Types are exact: an integer field takes an ``int`` and never a ``bool`` (``True`` is an
 ``int`` to Python and hashes apart from ``1`` in the canonical encoding, so a checker
@@ -159,6 +160,14 @@ SECRETS = _fields(
     cards=_plain,
     sealed=_map(_int(0, 1 << 30), _salted, 4096),
     deliveries=_map(_int(1, (1 << 32) - 1), B32, 4096),
+    escrow=_map(_int(0, 63), B32, 16),
+)
+#: A leaver's end-of-game secrets, encrypted, with one sealed XOR share of the key per seat
+#: that stays and the digest of each share (protocol/escrow.py).  ``escrow`` in SECRETS: the
+#: shares this seat holds of earlier leavers' escrows, published at the end (or on leaving).
+ESCROW = _fields(
+    box=_blob(60000),  # never more than a gone record's proof can carry
+    shares=_map(_int(0, 63), _fields(box=_blob(1024), digest=B32), 16),
 )
 
 BODIES: dict[str, Checker] = {
@@ -190,7 +199,7 @@ BODIES: dict[str, Checker] = {
 }
 NOTICES: dict[str, Checker] = {
     "vote": _fields(target=_int(0, 63)),
-    "leave": _fields(secrets=SECRETS),
+    "leave": _fields(secrets=SECRETS, escrow=ESCROW),
 }
 ENTRY_TYPES = frozenset(BODIES)
 NOTICE_TYPES = frozenset(NOTICES)

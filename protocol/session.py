@@ -44,6 +44,7 @@ from .crypto.signing import SigningKey
 from .envelope import GENESIS_GAME, ZERO_HASH, Envelope, parse
 from .envelope import seal as seal_envelope
 from .errors import Code, Misconduct, ProtocolError
+from .escrow import make_escrow, share_digest
 from .events import (
     DISCONNECTED,
     Audited,
@@ -250,6 +251,29 @@ class PeerSession:
     @property
     def finished(self) -> bool:
         return self._verdict is not None or (self.table is not None and self.table.finished)
+
+    @property
+    def listening(self) -> bool:
+        """Whether this finished session must still hear the room: a claim of this seat is open.
+
+        In a two-seat game a win claimed after disconnection ends the game but is no result:
+        the claimed seat's own entry for that seq voids it and play goes on (the two-seat rule,
+        docs/protocol.md).  If the claimant's driver stopped at once, that entry would reach
+        nobody still listening; the claimed seat would then play on, claim the silent claimant
+        gone in turn, and the two claims would contradict.  So the claimant keeps listening
+        until its claim is settled: voided (play goes on), or its driver gives up (a program
+        that closes has left the table).
+        """
+        table = self.table
+        if self._verdict is not None or self._left or table is None or self.seat is None:
+            return False
+        claim = table.claim
+        return claim is not None and claim[3] and claim[0] == self.seat and table.finished
+
+    @property
+    def done(self) -> bool:
+        """Whether a driver may stop: the session is finished and not :attr:`listening`."""
+        return self.finished and not self.listening
 
     @property
     def verdict(self) -> Verdict | None:
@@ -488,12 +512,15 @@ class PeerSession:
         self._pump()
 
     def leave(self) -> list[Event]:
-        """Leave the game: a signed notice with this seat's secrets; the session stops writing.
+        """Leave the game: a signed notice with what play needs without this seat; the session stops writing.
 
-        The secrets are the end-of-game ones: card secrets, sealed values, and the delivery
-        key of each box this seat *sent*.  They open this seat's own secrets only; its
-        agreement key, which opens the boxes it received (another seat's hand), is never
-        published (issue 11, attack 3).  The notice is bound to this game (``game``).
+        The notice publishes this seat's keys of the cards still to be dealt and its sealed
+        values; its hand stays face down.  Its other end-of-game secrets (card secrets, the
+        delivery key of each box it *sent*) go into the notice escrowed with the seats that
+        stay (:mod:`protocol.escrow`): they open at the end of the game, for the audit.
+        Opened now, they would show a card a Hacker Attack took from this seat, in the
+        attacker's hand (issue 11).  Its agreement key, which opens the boxes it received,
+        is never published.  The notice is bound to this game (``game``).
         """
         table = self.table
         if table is None or self.seat is None or self.finished or self._left:
@@ -504,10 +531,33 @@ class PeerSession:
     def _leave(self) -> None:
         if self.unsettled:
             self._drain()  # my last entry first: the notice comes after every entry I wrote (seq = head + 1)
-        table = self.table
-        if table is None or self.finished:
+        table, seat = self.table, self.seat
+        if table is None or seat is None or self.finished:
             return
-        env = self._sign(table.head + 1, "leave", {"secrets": self._secrets_body()})
+        seq = table.head + 1
+        self._open_all()
+        dealing = [slot for slot, seat in table.batch if seat == self.seat]
+        secrets = {
+            "cards": table.ledger.departure_body(self.ring, dealing),
+            "sealed": {k: list(v) for k, v in self.salts.items()},
+            "deliveries": {},
+            "escrow": self._escrow_shares(),
+        }
+        late = canonical_encode({"cards": table.ledger.secrets_body(self.ring), "deliveries": self._delivery_keys()})
+        holders = [s for s in table.active() if s != self.seat]
+        randomness = SeededStream(self._secret, f"escrow/{seq}").token(32)
+        box, shares = make_escrow(table.game_id, seat, holders, late, randomness)
+        escrow = {
+            "box": box,
+            "shares": {
+                holder: {
+                    "box": self._seal_to(holder, seq, share),
+                    "digest": share_digest(table.game_id, seat, holder, share),
+                }
+                for holder, share in shares.items()
+            },
+        }
+        env = self._sign(seq, "leave", {"secrets": secrets, "escrow": escrow})
         self._notices.append(Outbound(env.seq, env.data, f"notice/{self.seat}/{env.seq}/leave"))
         self._left = True
         self._take_notice(env)
@@ -1009,7 +1059,26 @@ class PeerSession:
             "cards": self.table.ledger.secrets_body(self.ring),
             "sealed": {k: list(v) for k, v in self.salts.items()},
             "deliveries": self._delivery_keys(),
+            "escrow": self._escrow_shares(),
         }
+
+    def _escrow_shares(self) -> dict[int, bytes]:
+        """My share of each leaver's escrow (published at the end, or when I leave in turn)."""
+        table = self.table
+        assert table is not None and self._box is not None and self.seat is not None
+        out = {}
+        for leaver, (notice_seq, escrow) in table.escrows.items():
+            entry = escrow["shares"].get(self.seat)
+            if entry is None:
+                continue
+            try:
+                context = delivery_context(self.room, leaver, self.seat, notice_seq)
+                share = open_sealed(self._box, table.seats[leaver].box, context, entry["box"])
+            except SealError:
+                continue  # a box that does not open: the escrow stays closed (the leaver's doing)
+            if share_digest(table.game_id, leaver, self.seat, share) == entry["digest"]:
+                out[leaver] = share
+        return out
 
     def _delivery_keys(self) -> dict[int, bytes]:
         """The delivery key of each box this seat sent: they open what it sent, and nothing it received."""

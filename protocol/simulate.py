@@ -36,7 +36,12 @@ MAX_STEPS = 2_000_000
 
 
 def classify(verdict: Verdict | None) -> str:
-    """A short, stable name for a verdict: ``fair`` or ``<cheat> by seat N``."""
+    """A short, stable name for a verdict: ``fair`` or ``<kind> by seat N``.
+
+    The kind names what the verdict's evidence proves; each staged cheat declares the kind it
+    stages (``protocol.cheats.staged_kind``), and tests/protocol/test_ps_cheat_kinds.py checks
+    every cheat of the catalogue against it.
+    """
     if verdict is None:
         return "unfinished"
     if verdict.fair:
@@ -53,7 +58,12 @@ def classify(verdict: Verdict | None) -> str:
         ("false state hash", "false-state-hash"),
         ("false reveal", "false-reveal"),
         ("repeats an element", "duplicated-card"),
-        ("shuffle pass", "substituted-card"),
+        # A failing proof shows that a pass is false, not how it was falsified (a foreign card, a
+        # tagged pair): the kind names what the evidence proves.
+        ("re-slotting pass", "false-reslot"),
+        ("shuffle pass", "false-shuffle-pass"),  # its proof fails, or (the audit) it does not follow its secrets
+        ("lock pass", "false-lock-pass"),
+        ("entry was due", "wrong-entry-type"),
         ("false key", "wrong-card-key"),
         ("does not hold", "show-not-held"),
         ("withheld", "withhold"),

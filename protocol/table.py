@@ -33,13 +33,14 @@ from engines.core import (
 )
 
 from .audit import audit
-from .cards import CardLedger, CardProtocolError, SeatSecrets
+from .cards import CardLedger, CardProtocolError, SeatSecrets, keys_from_body
 from .crypto.commit import opens
 from .crypto.group import is_scalar
 from .crypto.private import AgreementKey, SealError
 from .crypto.randomness import joint_value, opens_share, outcome
 from .envelope import Envelope
 from .errors import Code, Misconduct, ProtocolError
+from .escrow import EscrowError, check_escrow_shape, open_escrow, share_digest
 from .events import (
     Abandoned,
     Applied,
@@ -176,6 +177,10 @@ class Table:
         self.deliveries: list[tuple[int, int, int, bytes]] = []
         self.published: dict[int, dict[str, Any]] = {}
         self.card_secrets: dict[int, dict[int, SeatSecrets]] = {}
+        #: Seats that left: (seq of their leave notice, its escrow), until the escrow opens.
+        self.escrows: dict[int, tuple[int, dict[str, Any]]] = {}
+        #: Leavers whose escrow opened to false secrets: (seat, seq, reason), for the audit.
+        self.escrow_faults: list[tuple[int, int, str]] = []
         self.rounds_opened = 0
         self.pushes: list[tuple[int, int, Action | None]] = []
         self.entries_of: dict[tuple[str, int, int], int] = {}
@@ -470,14 +475,27 @@ class Table:
         self.entries_of[("secrets", env.seat, 0)] = env.seq
 
     def _take_secrets(self, seat: int, secrets: dict[str, Any]) -> None:
-        """A seat's published secrets (end of game, or its leave notice): checked as far as they can be now.
+        """A seat's published end-of-game secrets: checked as far as they can be now.
 
         ``deliveries`` holds the delivery key of each box the seat sent (never its agreement
         key, which opens the boxes it received: see :mod:`protocol.crypto.private`); each
         must be the key of a box of this seat in the log, checked against the box at once.
         """
+        self._check_delivery_keys(seat, secrets["deliveries"])
+        self._check_shares(seat, secrets["escrow"])
+        try:
+            rounds = self.ledger.secrets_from_body(seat, secrets["cards"])
+        except CardProtocolError as exc:
+            raise Misconduct(seat, f"bad card secrets: {exc.reason}") from None
+        self.published[seat] = secrets
+        self.card_secrets[seat] = rounds
+
+    def _check_delivery_keys(self, seat: int, deliveries: Any) -> None:
+        """Each published delivery key must be the key of a box of ``seat``'s in the log."""
+        if not isinstance(deliveries, dict):
+            raise Misconduct(seat, "published delivery keys that are not a map")
         sent = {seq: box for seq, source, _target, box in self.deliveries if source == seat}
-        for seq, key in secrets["deliveries"].items():
+        for seq, key in deliveries.items():
             if seq not in sent:
                 raise Misconduct(seat, f"published a delivery key for entry {seq}, which is no delivery of its own")
             try:
@@ -486,12 +504,78 @@ class Table:
                 raise Misconduct(seat, f"published an invalid delivery key for entry {seq}") from None
             if public != sent[seq][:32]:
                 raise Misconduct(seat, f"published a false delivery key: it is not the key of the box of entry {seq}")
+
+    def _check_shares(self, seat: int, shares: dict[int, bytes]) -> None:
+        """The escrow shares ``seat`` publishes: each the one the leaver's signed notice names for it."""
+        for leaver, share in shares.items():
+            held = self.escrows.get(leaver)
+            entry = held[1]["shares"].get(seat) if held is not None else None  # (notice seq, escrow)
+            if entry is None:
+                raise Misconduct(seat, f"published an escrow share for seat {leaver}, which sealed none to it")
+            if share_digest(self.game_id, leaver, seat, share) != entry["digest"]:
+                raise Misconduct(seat, f"published a false escrow share for seat {leaver}")
+
+    def _take_leave(self, seat: int, notice: Envelope) -> None:
+        """A leave notice: the keys play needs (checked at the departure), sealed values, the escrow.
+
+        Nothing in it opens the leaver's hand (issue 11: after a Hacker Attack took a card from
+        it, that would show the card in the attacker's hand); its card secrets and the delivery
+        keys of the boxes it sent open at the end from the escrow (:meth:`open_escrows`).
+        """
+        secrets, escrow = notice.body["secrets"], notice.body["escrow"]
+        if secrets["deliveries"]:
+            raise Misconduct(seat, "left publishing delivery keys: they open the hands it showed")
+        problem = check_escrow_shape(escrow, seat, self.n)
+        stays = [s for s in self.active() if s != seat]
+        if problem is None and not set(stays) <= set(escrow["shares"]):
+            problem = f"an escrow that leaves out seats {sorted(set(stays) - set(escrow['shares']))}"
+        if problem is not None:
+            raise Misconduct(seat, f"left with {problem}")
         try:
-            rounds = self.ledger.secrets_from_body(seat, secrets["cards"])
+            keys_from_body(seat, secrets["cards"])
         except CardProtocolError as exc:
-            raise Misconduct(seat, f"bad card secrets: {exc.reason}") from None
+            raise Misconduct(seat, f"left with malformed keys: {exc.reason}") from None
+        self._check_shares(seat, secrets["escrow"])
         self.published[seat] = secrets
-        self.card_secrets[seat] = rounds
+        self.escrows[seat] = (notice.seq, escrow)
+
+    def open_escrows(self) -> None:
+        """Join the shares published so far; each leaver whose every share is in opens its secrets.
+
+        Called before the audit.  A share missing (its holder gone silent) leaves that escrow
+        closed; secrets that do not follow the leaver's passes and keys name the leaver (at the
+        entry that recorded its leave), and its escrow stays closed.
+        """
+        from engines.core import decode
+
+        failed = {seat for seat, _, _ in self.escrow_faults}
+        for leaver, (seq, escrow) in sorted(self.escrows.items()):
+            if leaver in failed:
+                continue  # stays closed: the audit names the leaver, and checks nothing of its secrets
+            shares = {}
+            for holder in escrow["shares"]:
+                share = self.published.get(holder, {}).get("escrow", {}).get(leaver)
+                if share is None:
+                    break
+                shares[holder] = share
+            else:
+                try:
+                    late = decode(open_escrow(self.game_id, leaver, escrow["box"], shares))
+                    if not isinstance(late, dict) or set(late) != {"cards", "deliveries"}:
+                        raise EscrowError("the escrowed secrets are malformed")
+                    cards = late["cards"]
+                    if isinstance(cards, dict) and isinstance(cards.get("rounds"), tuple):  # not an abandoned round
+                        cards = {"rounds": cards["rounds"][: len(self.ledger.participation(leaver))]}
+                    full = {**self.published[leaver], "deliveries": late["deliveries"], "escrow": {}}
+                    self._check_delivery_keys(leaver, full["deliveries"])
+                    self.card_secrets[leaver] = self.ledger.accept_late_secrets(leaver, cards)
+                except Exception as exc:  # the leaver's signed bytes, whatever they decode to: name the leaver
+                    reason = exc.reason if isinstance(exc, (CardProtocolError, Misconduct)) else str(exc)
+                    at = self.gone[leaver][1] if leaver in self.gone else seq  # the entry that recorded the leave
+                    self.escrow_faults.append((leaver, at, f"left with false secrets in its escrow: {reason}"))
+                    continue
+                del self.escrows[leaver]
+                self.published[leaver] = full
 
     # -- leaving and being declared gone --------------------------------------------
     def _check_gone(self, env: Envelope, expect: Expect) -> None:
@@ -552,18 +636,13 @@ class Table:
             if self.round is not None and self.round.type in ("shuffle", "lock"):
                 self.round = None
         if reason == "left":
-            secrets = dict(self._gone_proof.body["secrets"])  # type: ignore[union-attr]  # a "left" departure always carries its proof
-            cards = secrets["cards"]
-            taken = len(self.ledger.participation(target))
-            if isinstance(cards, dict) and isinstance(cards.get("rounds"), tuple):
-                secrets["cards"] = {"rounds": cards["rounds"][:taken]}
-            self._take_secrets(target, secrets)
+            self._take_leave(target, self._gone_proof)  # type: ignore[arg-type]  # a "left" departure always carries its proof
         self.gone[target] = (reason, env.seq)
         if self.round is not None and target in self.round.writers[self.round.index :]:
             self.round.writers.remove(target)  # shuffle rounds were abandoned above
         if self.departure_waits():
             # Mid-batch: the deals already keyed must go to the seats they were keyed for, so the
-            # leaver's keys for them are taken from its secrets and the departure waits for the batch.
+            # leaver's keys for them are taken from its notice and the departure waits for the batch.
             if reason == "left":
                 self._key_batch_for(target)
             else:
@@ -579,16 +658,16 @@ class Table:
         return self.round is not None and self.round.type == "keys"
 
     def _key_batch_for(self, seat: int) -> None:
-        rounds = self.card_secrets.get(seat, {})
+        keys = keys_from_body(seat, self.published[seat]["cards"])  # checked in _take_leave
         for slot, receiver in self.batch:
             deck = self.ledger.deck_for(slot)
             if receiver != seat and seat in deck.participants and seat not in deck.published_keys(slot):
-                secrets = rounds.get(deck.round)
-                if secrets is not None:
-                    try:
-                        deck.accept_key(seat, slot, deck.key_for(slot, secrets))
-                    except CardProtocolError as exc:
-                        raise Misconduct(seat, f"left with false card secrets: {exc.reason}") from None
+                if slot not in keys:
+                    raise Misconduct(seat, f"left without its key for slot {slot}, being dealt")
+                try:
+                    deck.accept_key(seat, slot, keys[slot])
+                except CardProtocolError as exc:
+                    raise Misconduct(seat, f"left with a false key: {exc.reason}") from None
 
     def _depart(self, seq: int, target: int, reason: str) -> None:
         """The departure's effect: the ledger publishes (or loses) the seat's keys; the engine forfeits."""
@@ -596,7 +675,7 @@ class Table:
             try:
                 self.ledger.accept_departure(target, self.published[target]["cards"])
             except CardProtocolError as exc:
-                raise Misconduct(target, f"left with false card secrets: {exc.reason}") from None
+                raise Misconduct(target, f"left with false card keys: {exc.reason}") from None
         elif target not in self.ledger.departed:
             self.ledger.declare_gone(target)
         if self.result is None and not self.state.is_over():
@@ -610,6 +689,7 @@ class Table:
             self.abandoned = reason
             self.round = None
             self._events.append(Abandoned(reason))
+            self.open_escrows()
             self.verdict = audit(self)
 
     def _settle(self, seq: int) -> None:
@@ -630,6 +710,7 @@ class Table:
                 self._complete(r, seq)
                 continue
             if self.phase == "secrets":
+                self.open_escrows()
                 self.verdict = audit(self)
                 self.audit_done = True
                 return

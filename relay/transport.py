@@ -221,6 +221,7 @@ class RoomTransport:
         backoff: Backoff | None = None,
         clock: Callable[[], int] = monotonic_ms,
         linger_s: float = 0.5,
+        claim_wait_s: float | None = None,
     ) -> None:
         #: Where and how to connect (TLS, WebSocket, login); ``str()`` of it never shows the password.
         self.address = parse_address(relay)
@@ -239,6 +240,9 @@ class RoomTransport:
         self.backoff = backoff or Backoff()
         self.clock = clock
         self.linger_s = linger_s
+        #: How long a claimant keeps listening for its claim to be voided (None: until stopped).
+        self.claim_wait_s = claim_wait_s
+        self._listening_since: float | None = None
         self.connections = 0
         self.presence: dict[str, Presence] = {}
         self.reports: list[Any] = []  # what was reported (Rejected, Restored ...), for logs and tests
@@ -321,6 +325,23 @@ class RoomTransport:
         if self._outbox or self.session.finished:
             self._wake.set()
 
+    def _session_done(self) -> bool:
+        """The session is over and needs the room no more (``done``: no claim of its seat still open).
+
+        A claimant keeps listening for the claimed seat's voiding entry (the two-seat rule), for
+        at most ``claim_wait_s`` (``None``: until stopped, as the desktop does while its table shows).
+        """
+        if not self.session.finished:
+            self._listening_since = None
+            return False
+        done = getattr(self.session, "done", True)
+        if done or self.claim_wait_s is None:
+            return bool(done)
+        now = time.monotonic()
+        if self._listening_since is None:
+            self._listening_since = now
+        return now - self._listening_since >= self.claim_wait_s
+
     # -- running -------------------------------------------------------------------
     async def run(self) -> None:
         """Connect (clear error if the relay is wrong), play until the session is finished, then leave."""
@@ -350,7 +371,7 @@ class RoomTransport:
         return list(hook(self.clock())) if callable(hook) else []
 
     def _done(self) -> bool:
-        return bool(self.session.finished) and not self._outbox
+        return self._session_done() and not self._outbox
 
     async def _sleep(self, seconds: float) -> None:
         with contextlib.suppress(TimeoutError):
@@ -503,7 +524,7 @@ class RoomTransport:
                 await client.subscribe(filters)
             if head != last_head:
                 stalled_since, last_head, wait = time.monotonic(), head, REFETCH_S
-            elif time.monotonic() - stalled_since > wait and not self.session.finished:
+            elif time.monotonic() - stalled_since > wait and not self._session_done():
                 # Nothing new for a while: fetch the next entries' retained copies again (a broker
                 # that dropped a delivery sends them now) and ask the other peers for them.
                 await client.subscribe(self._window_filters(head + 1, head + 4))

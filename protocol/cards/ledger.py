@@ -215,15 +215,41 @@ class CardLedger:
         return cards
 
     # -- leaving ------------------------------------------------------------------
-    def accept_departure(self, seat: int, body: object) -> None:
-        """A seat leaves and publishes its card secrets; the game's cards go on without it.
+    def departure_body(self, ring: KeyRing, dealing: Iterable[int] = ()) -> dict[str, Any]:
+        """What a leaver publishes on leaving: the lock keys the table still needs from it, no more.
 
-        Its secrets are checked at once against its passes and the keys it
-        published (a false one names it), then all its keys become public:
-        every slot loses one layer of locks but stays hidden by the other
-        seats' keys, so the rest of the table's secrets are untouched.  The
-        leaver's own hand becomes readable by all; it is out of the game.
-        An unfinished round must be abandoned first (:meth:`abandon_round`).
+        That is its key of every slot still to be dealt (the undrawn deck; ``dealing``: slots
+        being dealt to the leaver itself right now, whose key it keeps).  Each such slot stays
+        locked by every other seat, so the keys open nothing.  Everything else (its scalars,
+        permutations, the keys of the slots it drew, its re-slotting secrets) would open its
+        hand, and, after a Hacker Attack took a card from it, the card now in the attacker's
+        hand: a third seat that once saw the hand would read the take.  Those stay with the
+        leaver's hand, face down, until the end of the game (the session escrows them).
+        """
+        keys = {}
+        for deck, slot in self._owed_by(ring.seat, frozenset(dealing)):
+            keys[slot] = deck.key_for(slot, ring.rounds[deck.round])
+        return keys_to_body(keys)
+
+    def _owed_by(self, seat: int, dealing: frozenset[int]) -> list[tuple[Deck, int]]:
+        """(round, slot) of every slot still to be dealt whose key ``seat`` has not published."""
+        return [
+            (deck, slot)
+            for deck in self.rounds
+            if isinstance(deck, Deck) and seat in deck.participants and deck.phase == "ready"
+            for slot in deck.slots
+            if deck.dealt_to(slot) is None and slot not in dealing and seat not in deck.published_keys(slot)
+        ]
+
+    def accept_departure(self, seat: int, body: object, dealing: Iterable[int] = ()) -> None:
+        """A seat leaves, publishing the keys the table needs (:meth:`departure_body`); play goes on.
+
+        Checked at once: every key is a valid scalar for a slot still to be dealt, no key
+        contradicts one the seat published before, and none is missing (a later draw would
+        block).  Whether each key is *true* shows at the draw (the slot opens) and in the
+        audit, once the leaver's secrets open at the end (:meth:`accept_late_secrets`).  Its
+        hand stays face down: nothing published opens it.  An unfinished round must be
+        abandoned first (:meth:`abandon_round`).
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise CardProtocolError(None, f"seat {seat!r} is not at the table")
@@ -231,14 +257,42 @@ class CardLedger:
             raise CardProtocolError(seat, "this seat has already left")
         if any(deck.phase != "ready" for deck in self.rounds):
             raise CardProtocolError(None, "abandon the unfinished round before a seat leaves")
+        keys = keys_from_body(seat, body)
+        owed = {slot: deck for deck, slot in self._owed_by(seat, frozenset(dealing))}
+        for slot in sorted(set(keys) - set(owed)):
+            # Dealt since the notice was signed: to the leaver (its key is not stored: the card stays
+            # face down), or to another seat with the key the leaver had already published.
+            deck = self._deck_named(seat, slot)
+            mine = isinstance(deck, Deck) and seat in deck.participants and deck.dealt_to(slot) == seat
+            if not mine and deck.published_keys(slot).get(seat) != keys[slot]:
+                raise CardProtocolError(seat, f"left with a key for slot {slot}, which is not one still to be dealt")
+        missing = sorted(set(owed) - set(keys))
+        if missing:
+            raise CardProtocolError(seat, f"left without its key for slot {missing[0]}, still to be dealt")
+        for slot, key in sorted(keys.items()):  # undealt, not yet published: accept_key cannot refuse now
+            if slot in owed:
+                owed[slot].accept_key(seat, slot, key)
+        self.departed[seat] = {}
+
+    def accept_late_secrets(self, seat: int, body: object) -> dict[int, SeatSecrets]:
+        """A departed seat's full card secrets, opened at the end of the game: checked, then kept.
+
+        Checked like a publication at the end, and against every key it published (at its
+        draws and on leaving): a false one names it.
+        """
+        if self.departed.get(seat) != {}:
+            raise CardProtocolError(None, f"seat {seat} did not leave with its secrets held back")
         by_round = self.secrets_from_body(seat, body)
         for round_index, secrets in by_round.items():
             reason = self.rounds[round_index].check_seat(seat, secrets)
             if reason is not None:
                 raise CardProtocolError(seat, reason)
-        for round_index, secrets in by_round.items():
-            self.rounds[round_index].publish_all(seat, secrets)
         self.departed[seat] = by_round
+        return by_round
+
+    def withheld(self) -> frozenset[int]:
+        """Seats gone without their secrets: declared gone, or left with them not (yet) opened."""
+        return frozenset(seat for seat, secrets in self.departed.items() if not secrets)
 
     def declare_gone(self, seat: int) -> None:
         """Every other seat declared ``seat`` gone: its keys are lost with it.
@@ -305,15 +359,16 @@ class CardLedger:
         """Re-check every round, then every private delivery: ``None`` or ``(seat, reason)``.
 
         ``secrets_by_seat`` maps each seat to its round -> secrets (as parsed by
-        :meth:`secrets_from_body`); seats that left with their secrets need not
-        be repeated, and seats declared gone are skipped (they are named for
-        withholding by the session).  ``deliveries`` are (source, {slot: key})
+        :meth:`secrets_from_body`); seats that left with their secrets opened need
+        not be repeated, and seats gone without them (declared gone, or left with
+        their escrow never opened) are skipped: every pass of theirs was proven on
+        arrival, and every other seat is still checked.  ``deliveries`` are (source, {slot: key})
         as decrypted at the end with the revealed agreement keys; a delivered
         key that is not the slot's true last secret key names the source.
         """
-        gone = self.gone()
+        gone = self.withheld() - set(secrets_by_seat)
         for seat in range(self.seats):
-            if seat in gone or seat in secrets_by_seat or self.departed.get(seat) is not None:
+            if seat in gone or seat in secrets_by_seat or self.departed.get(seat):
                 continue
             if self.participation(seat):
                 return seat, "did not publish its card secrets"

@@ -44,6 +44,8 @@ class Rehearsal:
         self.cpu = [0.0] * seats
         self.sequence = 0
         self.last_delivery: tuple[int, dict[int, bytes]] = (-1, {})
+        #: Seats that left (their hands face down until :meth:`open_left`).
+        self.left: list[int] = []
 
     @contextmanager
     def _charge(self, seat: int) -> Iterator[None]:
@@ -130,13 +132,21 @@ class Rehearsal:
 
     # -- leaving -------------------------------------------------------------------
     def leave(self, seat: int) -> None:
-        """``seat`` leaves, publishing its card secrets; every other replica checks and applies them."""
-        wire = canonical_encode(self.ledgers[seat].secrets_body(self.rings[seat]))
+        """``seat`` leaves, publishing the keys still needed from it; every other replica checks them."""
+        wire = canonical_encode(self.ledgers[seat].departure_body(self.rings[seat]))
         for other in self.active():
             if other != seat:
                 with self._charge(other):
                     self.ledgers[other].accept_departure(seat, decode(wire))
         self.ledgers[seat].departed[seat] = {}  # the leaver's own replica stops here
+        self.left.append(seat)
+
+    def open_left(self, seat: int) -> None:
+        """At the end, a leaver's held-back secrets open (in a game: from its escrow); every replica checks them."""
+        wire = canonical_encode(self.ledgers[seat].secrets_body(self.rings[seat]))
+        for other in self.active():
+            with self._charge(other):
+                self.ledgers[other].accept_late_secrets(seat, decode(wire))
 
     def declare_gone(self, seat: int) -> None:
         """Everyone else declares ``seat`` gone (its keys are lost)."""

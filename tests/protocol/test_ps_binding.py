@@ -395,6 +395,12 @@ def test_entries_before_the_genesis_are_bounded_by_bytes_as_well_as_count():
     assert refused > 0 and size <= MAX_EARLY_BYTES, (kept, refused, size)
 
 
+def _leave(secrets: dict | None = None, escrow: dict | None = None) -> dict:
+    """A leave notice body, valid but for what is given."""
+    fields = {"cards": {}, "sealed": {}, "deliveries": {}, "escrow": {}, **(secrets or {})}
+    return {"secrets": fields, "escrow": escrow or {"box": b"", "shares": {}}}
+
+
 @pytest.mark.parametrize(
     ("type_", "body"),
     [
@@ -403,10 +409,13 @@ def test_entries_before_the_genesis_are_bounded_by_bytes_as_well_as_count():
         ("keys", {"keys": {True: bytes(32)}, "hash": bytes(32)}),
         ("action", {"action": ("place",), "commits": {False: bytes(32)}, "keys": {}, "memo": b"", "hash": bytes(32)}),
         ("gone", {"target": False, "reason": "left", "proofs": (b"x",), "hash": bytes(32)}),
-        ("leave", {"secrets": {"cards": {}, "sealed": {True: (bytes(32), 1)}, "deliveries": {}}}),
-        ("leave", {"secrets": {"cards": {}, "sealed": {}, "deliveries": {True: bytes(32)}}}),
-        ("leave", {"secrets": {"cards": {}, "sealed": {1: (b"short", 1)}, "deliveries": {}}}),
+        ("leave", _leave({"sealed": {True: (bytes(32), 1)}})),
+        ("leave", _leave({"deliveries": {True: bytes(32)}})),
+        ("leave", _leave({"sealed": {1: (b"short", 1)}})),
+        ("leave", _leave({"escrow": {True: bytes(32)}})),
+        ("leave", _leave(escrow={"box": b"", "shares": {False: {"box": b"", "digest": bytes(32)}}})),
     ],
 )
 def test_the_schema_takes_exactly_the_types_it_means(type_, body):
     assert check_body(type_, body) is not None
+    assert check_body("leave", _leave()) is None  # each case above differs from a valid body in one field

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from protocol.cheats import CATALOGUE
+from protocol.cheats import CATALOGUE, staged_kind
 from protocol.simulate import classify, play
 
 CASES = [
@@ -24,7 +24,7 @@ def test_cheat_is_caught_and_attributed(cheat, game, players, cheater):
     for seat, verdict in run.verdicts.items():
         assert verdict is not None and not verdict.fair, (seat, verdict)
         assert verdict.seat == cheater, (seat, verdict)
-        assert classify(verdict) == f"{cheat} by seat {cheater}", verdict
+        assert classify(verdict) == f"{staged_kind(cheat)} by seat {cheater}", verdict
 
 
 def test_a_cheater_at_seat_zero_is_named_too():

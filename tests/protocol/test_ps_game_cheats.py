@@ -18,9 +18,9 @@ import sys
 import pytest
 
 from engines.core import RevealOwed, registry
-from protocol.cheats import CATALOGUE, CHEATS, GAME_CATALOGUE, Cheater
+from protocol.cheats import CATALOGUE, CHEATS, GAME_CATALOGUE, Cheater, staged_kind
 from protocol.envelope import parse
-from protocol.simulate import GameRun, list_cheats, play
+from protocol.simulate import GameRun, classify, list_cheats, play
 from protocol.table import Table
 
 TRIES = 16
@@ -51,6 +51,8 @@ def staged(game: str, cheat: str, players: int = 2, cheater: int = 1, want=None)
         seed = f"game-cheat/{cheat}/{players}/{index}".encode()
         run = play(game, players, seed, cheat, cheater, options=OPTIONS.get(game), classes={cheater: Watched})
         if made[0].staged and (want is None or want(run, made[0])):
+            for verdict in run.verdicts.values():  # the simulator's label: the kind this cheat stages
+                assert classify(verdict) == f"{staged_kind(cheat)} by seat {cheater}", verdict
             return run, made[0]
         if made[0].staged:
             assert {v.seat for v in run.verdicts.values() if v is not None and not v.fair} == {cheater}, run.verdicts

@@ -9,14 +9,16 @@ a leave notice that overtakes the leaver's last entry.
 
 from __future__ import annotations
 
+import heapq
+
 import pytest
 
-from protocol.cheats import CHEATS
+from protocol.cheats import CHEATS, staged_kind
 from protocol.envelope import parse
 from protocol.events import CLAIMED, DISCONNECTED, ClaimVoided
 from protocol.savefile import verify_bytes
 from protocol.session import PeerSession
-from protocol.simulate import TIMEOUT_MS, _Network, play
+from protocol.simulate import TIMEOUT_MS, _Network, classify, play
 from tests.protocol.ps_helpers import lockstep, run_lockstep
 from tests.protocol.test_ps_game_cheats import replica
 from tests.protocol.test_ps_gone import assert_all_agree, run, setup
@@ -36,6 +38,8 @@ def ejection(cheat: str, game: str, cheater: int = 1):
         made.clear()
         run_ = play(game, 2, f"eject/{cheat}/{cheater}/{index}".encode(), cheat, cheater, classes={cheater: Watched})
         if made[0].ejected is not None:
+            for verdict in run_.verdicts.values():  # the simulator's label: the kind this cheat stages
+                assert classify(verdict) == f"{staged_kind(cheat)} by seat {cheater}", verdict
             return run_, made[0], made[0].ejected
         assert run_.agreed() == "fair", run_.verdicts  # nothing staged: nothing to find
     pytest.fail(f"{cheat}: no chance to eject in 16 games")
@@ -106,10 +110,28 @@ class Holding(_Network):
         self.queue.sort()
 
 
-def held_back(players: int, seed: bytes):
+class Driven(Holding):
+    """... and each peer's driver stops it as the relay transport does, once the session is ``done``.
+
+    A stopped peer hears nothing more: what the network brings it is lost.  (Before ``done``, a
+    transport stopped as soon as its session was finished, a claimant's too.)
+    """
+
+    def step(self) -> bool:
+        if self.queue and _stopped(self.peers[self.queue[0][2]]):
+            heapq.heappop(self.queue)
+            return True
+        return super().step()
+
+
+def _stopped(peer: PeerSession) -> bool:
+    return bool(getattr(peer, "done", peer.finished))
+
+
+def held_back(players: int, seed: bytes, network: type[Holding] = Holding):
     """Play to mid-game, then the relay holds seat 1's entries back for one timeout, then releases them."""
     peers, net = setup(players, seed, 1, PeerSession)
-    net.__class__ = Holding
+    net.__class__ = network
     net.kept = []
     while net.step():
         exp = peers[0].table.expected()
@@ -134,6 +156,39 @@ def test_a_relay_holding_one_seat_back_for_a_timeout_makes_nobody_forfeit_with_t
     assert_all_agree(peers)
     for peer in peers:
         assert not peer.table.gone and peer.verdict is not None and peer.verdict.fair, peer.verdict
+
+
+def test_a_claimant_listens_until_its_claim_is_voided_so_two_claims_never_contradict():
+    # Seat 1 is held back for a timeout: seat 0 claims the win alone, which ends the game for it.  Its
+    # driver must not stop there: seat 1's own entry for that seq, released, voids the claim.  Had seat 0
+    # stopped listening, seat 1 would have played on alone, claimed seat 0 gone in turn, and each seat
+    # would hold a win claimed against the other.
+    peers = held_back(2, b"held/2", Driven)
+    assert_all_agree(peers)
+    for peer in peers:
+        assert not peer.table.gone and peer.table.claim is None and peer.verdict.fair, peer.verdict
+        assert peer.done and not peer.listening
+
+
+def test_a_finished_claimant_is_listening_not_done():
+    peers, net = setup(2, b"claim-listens", 1, PeerSession)
+    net.__class__ = Driven
+    net.kept = []
+    while net.step():
+        exp = peers[0].table.expected()
+        if peers[0].table.head >= 12 and exp is not None and exp.writer == 1:
+            break
+    net.holding = True
+    while net.step():
+        pass
+    net.now += TIMEOUT_MS
+    for s, peer in enumerate(peers):
+        net.handle(s, peer.tick(net.now))
+    while net.step():
+        pass
+    claimant = peers[0]
+    assert claimant.finished and claimant.table.claim is not None and claimant.table.claim[0] == 0
+    assert claimant.listening and not claimant.done  # finished, but its driver must keep it connected
 
 
 def test_with_more_seats_a_seat_held_back_from_everyone_is_disconnected_never_a_cheater():

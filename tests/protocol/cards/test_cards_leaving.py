@@ -1,8 +1,6 @@
-"""Seats that leave (publishing their card secrets) or are declared gone (taking their keys with them)."""
+"""Seats that leave (publishing the keys still needed from them) or are declared gone (taking their keys with them)."""
 
 from __future__ import annotations
-
-import copy
 
 import pytest
 
@@ -31,9 +29,10 @@ def test_after_a_seat_leaves_the_others_play_on_with_their_secrets_intact():
     t.leave(2)
     ledger = t.ledgers[0]
     assert set(ledger.departed) == {2}
-    # The leaver's hand is public now; everyone else's stays private.
-    for slot, card in hands[2].items():
-        assert ledger.deck_for(slot).public_card(slot) == card
+    # Every hand stays private, the leaver's too (set aside face down: SL section 7).
+    for slot in hands[2]:
+        assert ledger.deck_for(slot).public_card(slot) is None
+    assert ledger.withheld() == {2}
     for seat in (0, 1, 3):
         for slot, card in hands[seat].items():
             assert ledger.deck_for(slot).public_card(slot) is None
@@ -50,34 +49,47 @@ def test_after_a_seat_leaves_the_others_play_on_with_their_secrets_intact():
     assert t.draw(100, 3) == card
     secrets = t.publish_secrets()
     assert set(secrets) == {0, 1, 3}
+    assert ledger.audit(secrets) is None  # the leaver's held-back secrets are skipped, the rest checked
+    t.open_left(2)  # at the end they open: the audit checks the leaver's passes and keys too
+    assert ledger.withheld() == set()
     assert ledger.audit(secrets) is None
-    assert ledger.cards_by_slot(secrets)[10] == card
+    every = ledger.cards_by_slot(secrets)
+    assert every[10] == card and all(every[slot] == c for slot, c in hands[2].items())
 
 
-def test_a_leaver_publishing_false_secrets_is_named_and_nothing_changes():
-    t, _ = table_with_hands()
+def test_a_leaver_publishing_false_keys_or_secrets_is_named_and_nothing_changes():
+    t, hands = table_with_hands()
     ledger = t.ledgers[0]
-    body = decode(canonical_encode(ledger.secrets_body(t.rings[2])))
-    bad = copy.deepcopy(body)
-    keys = list(bad["rounds"][0]["keys"])
-    keys[0] = scalar_from(SeededStream(b"false").token(64))  # slot 0 went to seat 0: seat 2 published this key
-    bad = {"rounds": [{**bad["rounds"][0], "keys": keys}]}
+    body = decode(canonical_encode(ledger.departure_body(t.rings[2])))
+    assert {slot for slot, _ in body["keys"]} == set(range(8, 20))  # the undrawn deck only
+    false = scalar_from(SeededStream(b"false").token(64))
     before = {slot: ledger.deck_for(slot).published_keys(slot) for slot in range(20)}
-    with pytest.raises(CardProtocolError) as err:
-        ledger.accept_departure(2, bad)
-    assert err.value.seat == 2
-    assert ledger.departed == {}
-    assert {slot: ledger.deck_for(slot).published_keys(slot) for slot in range(20)} == before
-    perm = list(body["rounds"][0]["permutation"])
-    perm[0], perm[1] = perm[1], perm[0]
-    with pytest.raises(CardProtocolError) as err:
-        ledger.accept_departure(2, {"rounds": [{**body["rounds"][0], "permutation": perm}]})
-    assert err.value.seat == 2
+    for bad in (
+        {"keys": [*body["keys"], [0, false]]},  # slot 0 went to seat 0: seat 2 published its key then
+        {"keys": body["keys"][1:]},  # a key of the undrawn deck missing: a later draw would block
+        {"rounds": []},
+    ):
+        with pytest.raises(CardProtocolError) as err:
+            ledger.accept_departure(2, bad)
+        assert err.value.seat == 2
+        assert ledger.departed == {}
+        assert {slot: ledger.deck_for(slot).published_keys(slot) for slot in range(20)} == before
     with pytest.raises(CardProtocolError):
         ledger.accept_departure(9, body)
-    ledger.accept_departure(2, body)
+    own = min(hands[2])  # a key of its own hand (dealt after it signed its notice) is not stored
+    ledger.accept_departure(2, {"keys": [*body["keys"], [own, t.ledgers[2].secret_key(own, t.rings[2])]]})
+    assert ledger.deck_for(own).public_card(own) is None
     with pytest.raises(CardProtocolError):
         ledger.accept_departure(2, body)
+    # At the end, its secrets must follow every key it published, on leaving too.
+    full = decode(canonical_encode(ledger.secrets_body(t.rings[2])))
+    keys = list(full["rounds"][0]["keys"])
+    keys[19] = false
+    with pytest.raises(CardProtocolError) as err:
+        ledger.accept_late_secrets(2, {"rounds": [{**full["rounds"][0], "keys": keys}]})
+    assert err.value.seat == 2 and ledger.withheld() == {2}
+    ledger.accept_late_secrets(2, full)
+    assert ledger.withheld() == set()
 
 
 def test_a_gone_seat_blocks_what_it_never_unlocked_and_the_audit_still_checks_the_rest():

@@ -12,8 +12,9 @@ import pytest
 from engines.core import SeededStream
 from protocol.cards import CardProtocolError, Deck, SeatSecrets
 from protocol.cards import deck as deck_module
+from protocol.cheats import staged_kind
 from protocol.envelope import parse
-from protocol.simulate import play
+from protocol.simulate import classify, play
 
 ROOM, SEATS, N = "room-staged", 3, 8
 
@@ -47,6 +48,7 @@ def _caught_at_the_pass(cheat: str, players: int, cheater: int, kind: str) -> No
     for seat, verdict in run.verdicts.items():
         assert verdict is not None and not verdict.fair, (seat, verdict)
         assert verdict.seat == cheater and f"{kind} pass" in verdict.reason and "proof" in verdict.reason, verdict
+        assert classify(verdict) == f"{staged_kind(cheat)} by seat {cheater}", verdict
     # The honest peers stopped at that pass: nothing after it is on their log.
     assert not passes and all(e.type in ("genesis", "seed-commit", "seed-reveal", "shuffle", "lock") for e in entries)
     assert {v.seq for v in run.verdicts.values()} == {len(entries)}
@@ -94,4 +96,5 @@ def test_a_false_reslot_of_a_shown_hand_is_refused_at_the_delivery():
     assert entries[-1].type != "deliver" or entries[-1].seat != 2
     for verdict in run.verdicts.values():
         assert verdict is not None and verdict.seat == 2 and "re-slotting" in verdict.reason, verdict
+        assert classify(verdict) == f"{staged_kind('false-reslot')} by seat 2"
         assert verdict.seq == len(entries)  # the cheater's delivery, refused: the game stops there
