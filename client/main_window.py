@@ -322,11 +322,11 @@ class MainWindow(QMainWindow):
         verdict = game.verdict
         label = ("fair" if verdict.fair else "cheat") if verdict is not None else ""
         facts = (head, game.turn_name(), tuple(game.names), finished, game.human_left, label, game.turn_seat())
-        if getattr(game, "_kept_facts", None) == facts:
+        if game.kept_facts == facts:
             return
-        if head != getattr(game, "_kept_head", head):
+        if game.kept_facts is not None and head != game.kept_facts[0]:
             kept.last_activity = time.time()
-        game._kept_facts, game._kept_head = facts, head  # type: ignore[attr-defined]
+        game.kept_facts = facts
         kept.turn, kept.turn_seat = facts[1], facts[6]
         kept.finished, kept.left, kept.verdict = finished, game.human_left, label
         if game.names:
@@ -342,11 +342,11 @@ class MainWindow(QMainWindow):
 
     def _say_refused_genesis(self, game: NetGame) -> None:
         """A genesis this seat refuses (an answer time outside 30 s .. 7 days, a bad seat list) is said once."""
-        if game.started or getattr(game, "_refusal_said", False):
+        if game.started or game.refusal_said:
             return
         refused = next((p for p in game.problems if getattr(p, "code", "") == "genesis"), None)
         if refused is not None:
-            game._refusal_said = True  # type: ignore[attr-defined]
+            game.refusal_said = True
             self.show_message(tr("common.error"), tr("resume.genesis_refused", reason=refused.reason))
 
     def resume_saved(self, seat: saved_games.SavedSeat) -> None:

@@ -76,6 +76,10 @@ class NetGame:
         self.save_error = ""
         #: The transport has ended: the game is over and the broker confirmed every entry of this seat.
         self.delivered = False
+        #: What the kept seat's public facts last said (the main window writes them only on a change).
+        self.kept_facts: tuple[Any, ...] | None = None
+        #: A refused genesis has been told to the player (once).
+        self.refusal_said = False
         #: (seat, seq, claimant) of the last win claimed after disconnection that was voided: the claimed
         #: seat's own entry came, and the table went on from there (the two-seat rule).
         self.claim_voided: tuple[int, int, int] | None = None
