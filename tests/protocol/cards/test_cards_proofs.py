@@ -5,8 +5,16 @@ from __future__ import annotations
 import pytest
 
 from engines.core import SeededStream
-from protocol.cards.proofs import context, prove_lock, prove_shuffle, verify_lock, verify_shuffle
-from protocol.crypto.group import card_element, mul, mul_int, scalar_from
+from protocol.cards.proofs import (
+    _prefix_products,
+    _prove_shuffle,
+    context,
+    prove_lock,
+    prove_shuffle,
+    verify_lock,
+    verify_shuffle,
+)
+from protocol.crypto.group import L, add, card_element, mul, mul_int, scalar_from
 
 N = 6
 STREAM = SeededStream(b"proof-tests")
@@ -51,13 +59,62 @@ def test_even_a_valid_shuffle_cannot_be_proven_with_a_false_witness():
     assert not verify_shuffle(CTX, X, Y, wrong)
 
 
+def _matrix_pass(matrix: list[list[int]]) -> tuple[list[bytes], object]:
+    """Outputs ``Y[j] = s * sum_i matrix[i][j] * X[i]`` and the proof a prover that knows ``matrix`` can make."""
+    s = int.from_bytes(S, "little")
+    outputs = []
+    for j in range(N):
+        terms = [mul_int(X[i], matrix[i][j] * s) for i in range(N) if matrix[i][j] % L]
+        total = terms[0]
+        for term in terms[1:]:
+            total = add(total, term)
+        outputs.append(total)
+
+    def opening(estar):
+        return [sum(matrix[i][j] * estar[j] for j in range(N)) for i in range(N)]
+
+    return outputs, opening
+
+
+def _permutation_matrix(perm: list[int]) -> list[list[int]]:
+    return [[1 if perm[j] == i else 0 for j in range(N)] for i in range(N)]
+
+
+def test_the_general_prover_with_a_permutation_matrix_is_the_honest_prover():
+    outputs, opening = _matrix_pass(_permutation_matrix(PERM))
+    assert outputs == Y
+    assert verify_shuffle(CTX, X, Y, _prove_shuffle(CTX, X, Y, S, [b"secret", S], opening))
+
+
+def test_a_matrix_that_is_not_a_permutation_fails_the_product_check_however_the_chain_is_made():
+    # Rows sum to one, every relation but the product holds: Y[0] = s*(2*X[0] - X[1]), Y[1] = s*(2*X[1] - X[0]).
+    matrix = _permutation_matrix(list(range(N)))
+    matrix[0][0], matrix[1][0], matrix[1][1], matrix[0][1] = 2, -1, 2, -1
+    outputs, opening = _matrix_pass(matrix)
+    assert len(set(outputs)) == N  # distinct elements: the duplicate check alone would let it through
+    honest_chain = _prove_shuffle(CTX, X, outputs, S, [b"secret"], opening)
+    assert not verify_shuffle(CTX, X, outputs, honest_chain)  # the chain ends at the wrong product
+
+    def forged(shifted, e):
+        # The last link and the end equation off by opposite amounts: their plain sum holds, so only
+        # weights drawn after the chain catch it.
+        out = _prefix_products(shifted, e)
+        product = 1
+        for value in e:
+            product = product * value % L
+        return [*out[:-1], (shifted[-1] * out[-2] + product) * pow(2, -1, L) % L]
+
+    forged_chain = _prove_shuffle(CTX, X, outputs, S, [b"secret"], opening, forged)
+    assert not verify_shuffle(CTX, X, outputs, forged_chain)
+
+
 def test_a_copied_or_altered_lock_is_refused():
     copied = [W[0], mul_int(Y[0], M[1]), *W[2:]]
     assert not verify_lock(LCTX, Y, copied, LOCK)
     assert not verify_lock(LCTX, Y, copied, prove_lock(LCTX, Y, copied, M, [b"secret"]))
 
 
-@pytest.mark.parametrize("field", ["c", "chain", "S", "ch", "k", "khat", "kp"])
+@pytest.mark.parametrize("field", ["S", "F", "chain", "ch", "k", "kp"])
 def test_malformed_shuffle_proofs_are_refused_without_raising(field):
     value = PROOF[field]
     for bad in (None, b"x", [b"x"] * N, bytes(32), (1).to_bytes(32, "little"), [bytes(32)] * len(value or [])):
