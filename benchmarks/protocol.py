@@ -76,6 +76,101 @@ def bench_cards(seats: int, repeats: int = 3) -> dict[str, float | int]:
     return out
 
 
+#: The libsodium calls the proofs spend their time in, by kind (nacl.bindings names).
+OPERATIONS = {
+    "mul": ("crypto_scalarmult_ed25519_noclamp",),
+    "base": ("crypto_scalarmult_ed25519_base_noclamp",),
+    "add": ("crypto_core_ed25519_add", "crypto_core_ed25519_sub"),
+}
+
+
+def _counting_clock(kind: str):
+    """Patch the libsodium calls of ``kind`` to count themselves; returns (clock, restore).
+
+    Rehearsal charges ``clock()`` differences to the seat doing the work, so a clock that returns
+    the running count charges each seat with the operations it did itself.
+    """
+    from nacl import bindings
+
+    count = [0]
+    saved = {name: getattr(bindings, name) for name in OPERATIONS[kind]}
+
+    def wrap(function):
+        def counted(*args):
+            count[0] += 1
+            return function(*args)
+
+        return counted
+
+    for name, function in saved.items():
+        setattr(bindings, name, wrap(function))
+
+    def restore() -> None:
+        for name, function in saved.items():
+            setattr(bindings, name, function)
+
+    return (lambda: float(count[0])), restore
+
+
+def count_operations(seats: int) -> dict[str, int]:
+    """Per peer (the busiest), how many of each operation the shuffle and first deal take: independent of load."""
+    out = {}
+    for kind in OPERATIONS:
+        clock, restore = _counting_clock(kind)
+        try:
+            table = Rehearsal(f"count-{seats}", seats, [SeededStream(0, f"count/{s}") for s in range(seats)], clock)
+            table.shuffle(list(range(CARDS)), list(range(CARDS)))
+            slot = 0
+            for _ in range(HAND):
+                for seat in range(seats):
+                    table.draw(slot, seat)
+                    slot += 1
+        finally:
+            restore()
+        out[kind] = int(max(table.cpu))
+    return out
+
+
+def unit_costs(repeats: int = 400) -> dict[str, float]:
+    """CPU microseconds of one operation of each kind, measured now (the machine's load shows in them)."""
+    from nacl import bindings
+
+    from protocol.crypto.group import card_element, scalar_bytes
+
+    p, q, k = card_element("unit", 1), card_element("unit", 2), scalar_bytes(2**200 + 12345)
+    calls = {
+        "mul": lambda: bindings.crypto_scalarmult_ed25519_noclamp(k, p),
+        "base": lambda: bindings.crypto_scalarmult_ed25519_base_noclamp(k),
+        "add": lambda: bindings.crypto_core_ed25519_add(p, q),
+    }
+    out = {}
+    for kind, call in calls.items():
+        start = time.process_time()
+        for _ in range(repeats):
+            call()
+        out[kind] = round(1e6 * (time.process_time() - start) / repeats, 1)
+    return out
+
+
+def print_counts() -> None:
+    units = unit_costs()
+    print(
+        "operations per peer for shuffle + first deal (busiest peer; independent of load), and the CPU they"
+        f" take at this moment's unit costs (us: mul {units['mul']}, base {units['base']}, add {units['add']})"
+    )
+    print(f"{'seats':>5} {'mul':>6} {'base':>6} {'add':>6} {'est. ms':>8} {'ratio':>6}")
+    results = []
+    for seats in (2, 4, 6):
+        counts = count_operations(seats)
+        estimate = sum(counts[kind] * units[kind] for kind in counts) / 1000
+        results.append({"seats": seats, **counts, "estimate_ms": round(estimate, 1)})
+        print(
+            f"{seats:>5} {counts['mul']:>6} {counts['base']:>6} {counts['add']:>6} {estimate:>8.1f}"
+            f" {estimate / SHUFFLE_DEAL_TARGET_MS:>6.2f}"
+        )
+    print(json.dumps({"operations": results, "unit_us": units}))
+
+
 def main() -> None:
     print(
         f"card ledger with shuffle and lock proofs: {CARDS} cards, first deal {HAND} each;"
@@ -97,6 +192,7 @@ def main() -> None:
             f" {SHUFFLE_DEAL_TARGET_MS:>7.0f} {ratio:>6.2f} {versus:>10.2f} {r['recheck_ms']:>9.1f} {recheck:>10.2f}"
         )
     print(json.dumps({"cards": results}))
+    print_counts()
     print_audit()
 
 
