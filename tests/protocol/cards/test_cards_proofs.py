@@ -6,15 +6,17 @@ import pytest
 
 from engines.core import SeededStream
 from protocol.cards.proofs import (
+    _first,
     _prefix_products,
     _prove_shuffle,
+    _statement,
     context,
     prove_lock,
     prove_shuffle,
     verify_lock,
     verify_shuffle,
 )
-from protocol.crypto.group import L, add, card_element, mul, mul_int, scalar_from
+from protocol.crypto.group import L, add, base_mul_int, card_element, mul, mul_int, scalar_from
 
 N = 6
 STREAM = SeededStream(b"proof-tests")
@@ -129,3 +131,42 @@ def test_malformed_shuffle_proofs_are_refused_without_raising(field):
 def test_malformed_lock_proofs_are_refused_without_raising():
     for bad in (None, {}, {"ch": LOCK["ch"]}, {**LOCK, "z": LOCK["z"][:-1]}, {**LOCK, "ch": b"\xff" * 32}):
         assert not verify_lock(LCTX, Y, W, bad)
+
+
+def _off_subgroup(point: bytes) -> bytes:
+    """``point`` plus the point of order 2: on the curve, canonical, but outside the prime-order group."""
+    from nacl.bindings import crypto_core_ed25519_add
+
+    return crypto_core_ed25519_add(point, (2**255 - 20).to_bytes(32, "little"))
+
+
+def test_a_point_outside_the_prime_order_group_is_refused_wherever_it_stands():
+    for field in ("S", "F"):
+        assert not verify_shuffle(CTX, X, Y, {**PROOF, field: _off_subgroup(PROOF[field])})
+    for index in (0, N - 1):
+        chain = list(PROOF["chain"])
+        chain[index] = _off_subgroup(chain[index])
+        assert not verify_shuffle(CTX, X, Y, {**PROOF, "chain": chain})
+        outputs, inputs, locked = list(Y), list(X), list(W)
+        outputs[index], inputs[index], locked[index] = (_off_subgroup(p[index]) for p in (Y, X, W))
+        assert not verify_shuffle(CTX, X, outputs, PROOF)
+        assert not verify_shuffle(CTX, inputs, Y, PROOF)
+        assert not verify_lock(LCTX, Y, locked, LOCK)
+        assert not verify_lock(LCTX, outputs, W, LOCK)
+
+
+def _even_weight_on_first_output(ctx: bytes, outputs: list[bytes], big_s: bytes) -> bool:
+    _, e, gamma = _first(_statement(ctx, X, outputs), big_s, N)
+    return (e[0] + gamma) % L % 2 == 0
+
+
+def test_an_output_tagged_with_a_point_of_order_two_is_refused_even_where_the_equations_would_hold():
+    # Y[0] + T (T of order 2) with a proof made for exactly those outputs: D picks up e*[0]*T, which
+    # vanishes when e*[0] is even, so there only the validation of every output refuses it.
+    tagged = [_off_subgroup(Y[0]), *Y[1:]]
+    big_s = base_mul_int(int.from_bytes(S, "little"))
+    contexts = (context("room", r, "shuffle", 0, 1, N) for r in range(64))
+    ctx = next(c for c in contexts if _even_weight_on_first_output(c, tagged, big_s))
+    _, opening = _matrix_pass(_permutation_matrix(PERM))
+    proof = _prove_shuffle(ctx, X, tagged, S, [b"secret"], opening)
+    assert not verify_shuffle(ctx, X, tagged, proof)
