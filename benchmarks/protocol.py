@@ -131,8 +131,12 @@ def count_operations(seats: int) -> dict[str, int]:
     return out
 
 
-def unit_costs(repeats: int = 400) -> dict[str, float]:
-    """CPU microseconds of one operation of each kind, measured now (the machine's load shows in them)."""
+def unit_costs(batches: int = 20, size: int = 40) -> dict[str, float]:
+    """CPU microseconds of one operation of each kind: the fastest of several short batches.
+
+    Other processes on a shared machine slow some batches down (cache, hyper-threads); the
+    fastest batch is the closest to what the operation costs on a quiet machine.
+    """
     from nacl import bindings
 
     from protocol.crypto.group import card_element, scalar_bytes
@@ -145,10 +149,13 @@ def unit_costs(repeats: int = 400) -> dict[str, float]:
     }
     out = {}
     for kind, call in calls.items():
-        start = time.process_time()
-        for _ in range(repeats):
-            call()
-        out[kind] = round(1e6 * (time.process_time() - start) / repeats, 1)
+        fastest = float("inf")
+        for _ in range(batches):
+            start = time.process_time()
+            for _ in range(size):
+                call()
+            fastest = min(fastest, time.process_time() - start)
+        out[kind] = round(1e6 * fastest / size, 1)
     return out
 
 
@@ -156,7 +163,7 @@ def print_counts() -> None:
     units = unit_costs()
     print(
         "operations per peer for shuffle + first deal (busiest peer; independent of load), and the CPU they"
-        f" take at this moment's unit costs (us: mul {units['mul']}, base {units['base']}, add {units['add']})"
+        f" take at the fastest unit costs seen (us: mul {units['mul']}, base {units['base']}, add {units['add']})"
     )
     print(f"{'seats':>5} {'mul':>6} {'base':>6} {'add':>6} {'est. ms':>8} {'ratio':>6}")
     results = []
