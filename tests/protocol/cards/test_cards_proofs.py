@@ -129,7 +129,18 @@ def test_malformed_shuffle_proofs_are_refused_without_raising(field):
 
 
 def test_malformed_lock_proofs_are_refused_without_raising():
-    for bad in (None, {}, {"ch": LOCK["ch"]}, {**LOCK, "z": LOCK["z"][:-1]}, {**LOCK, "ch": b"\xff" * 32}):
+    flipped = [bytes([LOCK["t"][0][0] ^ 1]) + LOCK["t"][0][1:], *LOCK["t"][1:]]
+    for bad in (
+        None,
+        {},
+        {"t": LOCK["t"]},
+        {**LOCK, "z": LOCK["z"][:-1]},
+        {**LOCK, "t": LOCK["t"][:-1]},
+        {**LOCK, "t": [b"\xff" * 32] * N},
+        {**LOCK, "t": flipped},
+        {**LOCK, "z": [LOCK["z"][1], LOCK["z"][0], *LOCK["z"][2:]]},
+        {**LOCK, "ch": LOCK["z"][0]},
+    ):
         assert not verify_lock(LCTX, Y, W, bad)
 
 
