@@ -81,6 +81,8 @@ OPERATIONS = {
     "mul": ("crypto_scalarmult_ed25519_noclamp",),
     "base": ("crypto_scalarmult_ed25519_base_noclamp",),
     "add": ("crypto_core_ed25519_add", "crypto_core_ed25519_sub"),
+    "x25519": ("crypto_scalarmult",),
+    "valid": ("crypto_core_ed25519_is_valid_point",),
 }
 
 
@@ -146,6 +148,8 @@ def unit_costs(batches: int = 20, size: int = 40) -> dict[str, float]:
         "mul": lambda: bindings.crypto_scalarmult_ed25519_noclamp(k, p),
         "base": lambda: bindings.crypto_scalarmult_ed25519_base_noclamp(k),
         "add": lambda: bindings.crypto_core_ed25519_add(p, q),
+        "x25519": lambda: bindings.crypto_scalarmult(k, p),
+        "valid": lambda: bindings.crypto_core_ed25519_is_valid_point(p),
     }
     out = {}
     for kind, call in calls.items():
@@ -163,17 +167,18 @@ def print_counts() -> None:
     units = unit_costs()
     print(
         "operations per peer for shuffle + first deal (busiest peer; independent of load), and the CPU they"
-        f" take at the fastest unit costs seen (us: mul {units['mul']}, base {units['base']}, add {units['add']})"
+        " take at the fastest unit costs seen (us: " + ", ".join(f"{kind} {cost}" for kind, cost in units.items()) + ")"
     )
-    print(f"{'seats':>5} {'mul':>6} {'base':>6} {'add':>6} {'est. ms':>8} {'ratio':>6}")
+    print(f"{'seats':>5} " + " ".join(f"{kind:>6}" for kind in OPERATIONS) + f" {'est. ms':>8} {'ratio':>6}")
     results = []
     for seats in (2, 4, 6):
         counts = count_operations(seats)
         estimate = sum(counts[kind] * units[kind] for kind in counts) / 1000
         results.append({"seats": seats, **counts, "estimate_ms": round(estimate, 1)})
         print(
-            f"{seats:>5} {counts['mul']:>6} {counts['base']:>6} {counts['add']:>6} {estimate:>8.1f}"
-            f" {estimate / SHUFFLE_DEAL_TARGET_MS:>6.2f}"
+            f"{seats:>5} "
+            + " ".join(f"{counts[kind]:>6}" for kind in OPERATIONS)
+            + f" {estimate:>8.1f} {estimate / SHUFFLE_DEAL_TARGET_MS:>6.2f}"
         )
     print(json.dumps({"operations": results, "unit_us": units}))
 
