@@ -9,6 +9,9 @@ a few repetitions is printed; nothing here asserts a timing.
 Targets (issue 11, with the shuffle and lock proofs), 4 seats: shuffle and first deal at most
 200 ms CPU per peer, the end-of-game audit at most 300 ms.  The ratios printed are to those
 targets and to the figures measured before the proofs (``NO_PROOF_*``, docs/protocol-cards.md).
+On a shared machine CPU time grows with the load, so the benchmark also counts each peer's
+libsodium operations (which do not depend on it) and prices them at the fastest unit costs it
+measures in the same run.
 """
 
 from __future__ import annotations
