@@ -181,3 +181,16 @@ def test_an_output_tagged_with_a_point_of_order_two_is_refused_even_where_the_eq
     _, opening = _matrix_pass(_permutation_matrix(PERM))
     proof = _prove_shuffle(ctx, X, tagged, S, [b"secret"], opening)
     assert not verify_shuffle(ctx, X, tagged, proof)
+
+
+def test_the_x_only_ladder_agrees_with_the_edwards_multiplication_and_addition():
+    from protocol.crypto.group import montgomery_u, sub, x_mul, x_relation
+
+    us = montgomery_u(X)
+    for i, k in enumerate((3, L - 5, 2**200 + 7, int.from_bytes(S, "little"), L // 2, L // 2 + 1)):
+        assert x_mul(us[i], k) == montgomery_u([mul_int(X[i], k)])[0]  # every scalar mod L, either clamp case
+    a, b = mul_int(X[0], 2**180 + 11), mul_int(X[1], 2**100 + 3)
+    ua, ub = montgomery_u([a, b])
+    assert x_relation(ua, ub, montgomery_u([sub(a, b)])[0]) and x_relation(ua, ub, montgomery_u([add(a, b)])[0])
+    assert not x_relation(ua, ub, montgomery_u([add(a, X[2])])[0])
+    assert x_relation(ua, ua, montgomery_u([add(a, a)])[0])  # equal u-coordinates: the doubling
