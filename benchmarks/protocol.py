@@ -9,6 +9,9 @@ a few repetitions is printed; nothing here asserts a timing.
 Targets (issue 11, with the shuffle and lock proofs), 4 seats: shuffle and first deal at most
 200 ms CPU per peer, the end-of-game audit at most 300 ms.  The ratios printed are to those
 targets and to the figures measured before the proofs (``NO_PROOF_*``, docs/protocol-cards.md).
+On a shared machine CPU time grows with the load, so the benchmark also counts each peer's
+libsodium operations (which do not depend on it) and prices them at the fastest unit costs it
+measures in the same run.
 """
 
 from __future__ import annotations
@@ -76,6 +79,113 @@ def bench_cards(seats: int, repeats: int = 3) -> dict[str, float | int]:
     return out
 
 
+#: The libsodium calls the proofs spend their time in, by kind (nacl.bindings names).
+OPERATIONS = {
+    "mul": ("crypto_scalarmult_ed25519_noclamp",),
+    "base": ("crypto_scalarmult_ed25519_base_noclamp",),
+    "add": ("crypto_core_ed25519_add", "crypto_core_ed25519_sub"),
+    "x25519": ("crypto_scalarmult",),
+    "valid": ("crypto_core_ed25519_is_valid_point",),
+}
+
+
+def _counting_clock(kind: str):
+    """Patch the libsodium calls of ``kind`` to count themselves; returns (clock, restore).
+
+    Rehearsal charges ``clock()`` differences to the seat doing the work, so a clock that returns
+    the running count charges each seat with the operations it did itself.
+    """
+    from nacl import bindings
+
+    count = [0]
+    saved = {name: getattr(bindings, name) for name in OPERATIONS[kind]}
+
+    def wrap(function):
+        def counted(*args):
+            count[0] += 1
+            return function(*args)
+
+        return counted
+
+    for name, function in saved.items():
+        setattr(bindings, name, wrap(function))
+
+    def restore() -> None:
+        for name, function in saved.items():
+            setattr(bindings, name, function)
+
+    return (lambda: float(count[0])), restore
+
+
+def count_operations(seats: int) -> dict[str, int]:
+    """Per peer (the busiest), how many of each operation the shuffle and first deal take: independent of load."""
+    out = {}
+    for kind in OPERATIONS:
+        clock, restore = _counting_clock(kind)
+        try:
+            table = Rehearsal(f"count-{seats}", seats, [SeededStream(0, f"count/{s}") for s in range(seats)], clock)
+            table.shuffle(list(range(CARDS)), list(range(CARDS)))
+            slot = 0
+            for _ in range(HAND):
+                for seat in range(seats):
+                    table.draw(slot, seat)
+                    slot += 1
+        finally:
+            restore()
+        out[kind] = int(max(table.cpu))
+    return out
+
+
+def unit_costs(batches: int = 20, size: int = 40) -> dict[str, float]:
+    """CPU microseconds of one operation of each kind: the fastest of several short batches.
+
+    Other processes on a shared machine slow some batches down (cache, hyper-threads); the
+    fastest batch is the closest to what the operation costs on a quiet machine.
+    """
+    from nacl import bindings
+
+    from protocol.crypto.group import card_element, scalar_bytes
+
+    p, q, k = card_element("unit", 1), card_element("unit", 2), scalar_bytes(2**200 + 12345)
+    calls = {
+        "mul": lambda: bindings.crypto_scalarmult_ed25519_noclamp(k, p),
+        "base": lambda: bindings.crypto_scalarmult_ed25519_base_noclamp(k),
+        "add": lambda: bindings.crypto_core_ed25519_add(p, q),
+        "x25519": lambda: bindings.crypto_scalarmult(k, p),
+        "valid": lambda: bindings.crypto_core_ed25519_is_valid_point(p),
+    }
+    out = {}
+    for kind, call in calls.items():
+        fastest = float("inf")
+        for _ in range(batches):
+            start = time.process_time()
+            for _ in range(size):
+                call()
+            fastest = min(fastest, time.process_time() - start)
+        out[kind] = round(1e6 * fastest / size, 1)
+    return out
+
+
+def print_counts() -> None:
+    units = unit_costs()
+    print(
+        "operations per peer for shuffle + first deal (busiest peer; independent of load), and the CPU they"
+        " take at the fastest unit costs seen (us: " + ", ".join(f"{kind} {cost}" for kind, cost in units.items()) + ")"
+    )
+    print(f"{'seats':>5} " + " ".join(f"{kind:>6}" for kind in OPERATIONS) + f" {'est. ms':>8} {'ratio':>6}")
+    results = []
+    for seats in (2, 4, 6):
+        counts = count_operations(seats)
+        estimate = sum(counts[kind] * units[kind] for kind in counts) / 1000
+        results.append({"seats": seats, **counts, "estimate_ms": round(estimate, 1)})
+        print(
+            f"{seats:>5} "
+            + " ".join(f"{counts[kind]:>6}" for kind in OPERATIONS)
+            + f" {estimate:>8.1f} {estimate / SHUFFLE_DEAL_TARGET_MS:>6.2f}"
+        )
+    print(json.dumps({"operations": results, "unit_us": units}))
+
+
 def main() -> None:
     print(
         f"card ledger with shuffle and lock proofs: {CARDS} cards, first deal {HAND} each;"
@@ -97,6 +207,7 @@ def main() -> None:
             f" {SHUFFLE_DEAL_TARGET_MS:>7.0f} {ratio:>6.2f} {versus:>10.2f} {r['recheck_ms']:>9.1f} {recheck:>10.2f}"
         )
     print(json.dumps({"cards": results}))
+    print_counts()
     print_audit()
 
 

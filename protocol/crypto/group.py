@@ -20,6 +20,7 @@ reduced below ``L``) so they go straight into msgpack bodies.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from typing import TypeGuard
 
 from nacl import bindings as sodium
@@ -35,6 +36,10 @@ ELEMENT_BYTES = 32
 SCALAR_BYTES = 32
 WIDE_BYTES = 64
 CARD_DOMAIN = b"sealed-table/card-element/v1"
+#: The encoding of the neutral element.  ``crypto_core_ed25519_from_uniform`` clears the cofactor and
+#: encodes canonically, so the identity is the one unusable value it can return (a full
+#: :func:`is_element` check on its output would cost half a multiplication for nothing).
+IDENTITY = (1).to_bytes(ELEMENT_BYTES, "little")
 
 
 class GroupError(ValueError):
@@ -77,7 +82,7 @@ def card_element(room: str, card: int) -> bytes:
     """
     digest = hashlib.sha256(frame(CARD_DOMAIN, text_bytes(room), int_bytes(card))).digest()
     element = sodium.crypto_core_ed25519_from_uniform(digest)
-    if not is_element(element):  # probability ~2^-250; refuse rather than use a weak element
+    if element == IDENTITY:  # probability ~2^-250; refuse rather than use a weak element
         raise GroupError(f"card {card} hashes to an unusable element")
     return element
 
@@ -186,7 +191,7 @@ def generator(label: bytes) -> bytes:
     generators with no known relation, which only hashing gives.
     """
     element = sodium.crypto_core_ed25519_from_uniform(hashlib.sha256(frame(GENERATOR_DOMAIN, label)).digest())
-    if not is_element(element):  # pragma: no cover - probability ~2^-250
+    if element == IDENTITY:  # pragma: no cover - probability ~2^-250
         raise GroupError("the generator label hashes to an unusable element")
     return element
 
@@ -208,3 +213,80 @@ def int_scalar(data: object) -> int | None:
 def scalar_bytes(k: int) -> bytes:
     """``k mod L`` as 32 little-endian bytes."""
     return (k % L).to_bytes(SCALAR_BYTES, "little")
+
+
+# -- x-only arithmetic on the Montgomery form, for two-term relations (the lock proof) -------------
+# libsodium's edwards25519 multiplication checks that its point lies in the prime-order group (a
+# multiplication by L), half of its cost.  X25519 (``crypto_scalarmult``) runs the Montgomery ladder
+# on the u-coordinate alone with no such check: about a third of the cost.  It gives a point only up
+# to sign, so it serves where a relation has two terms (``A = T + B`` checked as "T is A - B or
+# A + B, up to sign"), and only on points already known to be in the prime-order group.
+
+MONTGOMERY_A = 486662
+_INV8 = pow(8, -1, L)
+_CLAMP_TOP = 1 << 254
+_CLAMP_LIMIT = 1 << 251
+
+
+def montgomery_u(elements: Sequence[bytes]) -> list[int]:
+    """The Montgomery u-coordinates ``(1 + y) / (1 - y)`` of valid elements (one inversion for all).
+
+    The elements must already be validated (:func:`is_element`); the identity (``y = 1``) has none.
+    """
+    ys = []
+    for element in elements:
+        if not isinstance(element, bytes) or len(element) != ELEMENT_BYTES:
+            raise GroupError("invalid element: not 32 bytes")
+        y = int.from_bytes(element, "little") & ((1 << 255) - 1)
+        if y >= P or y == 1:
+            raise GroupError("invalid element: non-canonical or the identity")
+        ys.append(y)
+    # Montgomery's trick: invert the product of all (1 - y) once.
+    prefix, acc = [], 1
+    for y in ys:
+        prefix.append(acc)
+        acc = acc * (1 - y) % P
+    inverse = pow(acc, -1, P)
+    out = [0] * len(ys)
+    for i in range(len(ys) - 1, -1, -1):
+        out[i] = (1 + ys[i]) * inverse * prefix[i] % P
+        inverse = inverse * (1 - ys[i]) % P
+    return out
+
+
+def x_mul(u: int, k: int) -> int:
+    """The u-coordinate of ``k * Q`` for the point ``Q`` of the prime-order group with u-coordinate ``u``.
+
+    X25519 clamps its scalar to ``2**254 + 8*m`` (``m < 2**251``); on the prime-order group that is
+    the scalar mod L, so ``m`` is solved for ``k`` or, as ``-k*Q`` has the same u-coordinate, for
+    ``-k``: one of the two fits except with probability about 2^-126 (then a :class:`GroupError`).
+    """
+    k %= L
+    if k == 0:
+        raise GroupError("a zero scalar gives the identity")
+    for candidate in (k, L - k):
+        m = (candidate - _CLAMP_TOP) * _INV8 % L
+        if m < _CLAMP_LIMIT:
+            scalar = (_CLAMP_TOP + 8 * m).to_bytes(SCALAR_BYTES, "little")
+            try:
+                return int.from_bytes(sodium.crypto_scalarmult(scalar, u.to_bytes(ELEMENT_BYTES, "little")), "little")
+            except (sodium_errors.CryptoError, sodium_errors.RuntimeError) as exc:
+                raise GroupError("invalid u-coordinate") from exc
+    raise GroupError("no clamped scalar for this multiplier")  # pragma: no cover - probability ~2^-126
+
+
+def x_relation(xa: int, xb: int, xt: int) -> bool:
+    """Whether ``xt`` is the u-coordinate of ``A + B`` or ``A - B`` for points with u-coordinates ``xa``, ``xb``.
+
+    The two are the roots of ``(xa - xb)^2 X^2 - 2((xa*xb + 1)(xa + xb) + 2*A*xa*xb) X + (xa*xb - 1)^2``
+    (the x-only addition law of the Montgomery curve), so no square root is needed.
+    """
+    d = (xa - xb) % P
+    prod = xa * xb % P
+    middle = ((prod + 1) * (xa + xb) + 2 * MONTGOMERY_A * prod) % P
+    return (d * d % P * xt % P * xt - 2 * middle * xt + (prod - 1) ** 2) % P == 0
+
+
+def u_bytes(u: int) -> bytes:
+    """A u-coordinate as 32 little-endian bytes."""
+    return (u % P).to_bytes(ELEMENT_BYTES, "little")
