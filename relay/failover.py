@@ -63,6 +63,10 @@ class NextRelay(Protocol):
 
     async def next_relay(self, transport: FailoverTransport) -> RelayAddress | None: ...
 
+    def describe(self) -> str:
+        """Where :meth:`next_relay` went, for the move's reason ("seat 2's relay, found on the LAN")."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -171,7 +175,7 @@ class FailoverTransport(RoomTransport):
         if self.handover is not None:
             found = await self.handover.next_relay(self)
             if found is not None:
-                self._switch(found, f"{self.ring[start]} does not answer; the room's relay on the LAN")
+                self._switch(found, f"{self.ring[start]} does not answer; {self.handover.describe()}")
                 return
         assert first is not None
         raise first
@@ -193,6 +197,7 @@ class FailoverTransport(RoomTransport):
         reason = f"{self.address} unreachable for {down:.0f} s"
         if self.handover is not None:
             target = await self.handover.next_relay(self)
+            reason += f"; {self.handover.describe()}"
         else:
             target = self.ring[(self._index() + 1) % len(self.ring)]
         if target is not None:

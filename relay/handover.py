@@ -254,6 +254,13 @@ class Handover:
         log.info("room %s: relay of seat %d at %s", self.room, found.seat, found.address)
         return found.address
 
+    def describe(self) -> str:
+        if self.current is None:
+            return "no relay of the room found on the LAN yet"
+        if self.relay is not None:
+            return "the relay this seat started on the LAN"
+        return f"seat {self.current.seat}'s relay, found on the LAN"
+
     def _own_address(self) -> RelayAddress:
         host, _, port = self.relay.address.rpartition(":")
         return RelayAddress(host, int(port))
