@@ -507,6 +507,7 @@ class Lobby(QWidget):
         self.online.title.setText(tr("lobby.net.title"))
         self.online.text.setText(tr("lobby.net.text"))
         self.relay_label.setText(tr("lobby.net.relay"))
+        self.relay.setToolTip(tr("lobby.relay_tip"))
         self.room_label.setText(tr("lobby.net.room"))
         self.seat_label.setText(tr("lobby.net.seat"))
         self.host_key_label.setText(tr("lobby.net.host_key"))
@@ -604,7 +605,7 @@ class Lobby(QWidget):
         seat = self.seat_wish.currentData()
         remember = invite.address  # the relay typed, or the one the invitation link names
         if invite.fingerprint:
-            self._join(self.online, invite.address, invite.code, remember, seat, invite.fingerprint)
+            self._join(self.online, invite.address, invite.code, remember, seat, invite.fingerprint, invite.fallbacks)
         else:
             self._peek(self.online, invite.address, invite.code, seat)
 
@@ -657,6 +658,7 @@ class Lobby(QWidget):
         remember: str = "",
         seat: int | None = None,
         fingerprint: str = "",
+        fallbacks: tuple[str, ...] = (),
     ) -> None:
         """Ask for a seat (``seat``: 0-based, None for any) and wait in the room panel until the host starts.
 
@@ -668,6 +670,7 @@ class Lobby(QWidget):
         def joined(game: Any) -> None:
             self._room_done()
             section.set_status("")
+            game.lan = section is self.lan  # a LAN room's relay is handed over when its host's program dies
             if remember:
                 self.relay_used.emit(remember)
             self.network_game.emit(game)
@@ -701,6 +704,7 @@ class Lobby(QWidget):
                 seat=seat,
                 on_update=update,
                 fingerprint=fingerprint,
+                fallbacks=fallbacks,
             ),
             joined,
             tr("lobby.busy", address=address),
@@ -709,7 +713,9 @@ class Lobby(QWidget):
     def _host_online(self) -> None:
         address = self.relay.currentText().strip()
         try:
-            parsed = net.parse_relay_address(address)
+            # "relay, fallback, …": the relays after the first are where the game moves if it stays unreachable.
+            parsed, fallbacks = net.split_relays(address)
+            address = str(parsed) if fallbacks else address
         except net.NetError as exc:
             self.online.set_status(exc.message(), error=True)
             return
@@ -721,7 +727,14 @@ class Lobby(QWidget):
             await net.probe_relay(parsed)
             setup = self._bot_setup(game)
             hosting = net.Hosting(
-                parsed, game, players, self.settings.name, self.config, listed=self.listed.isChecked(), **setup
+                parsed,
+                game,
+                players,
+                self.settings.name,
+                self.config,
+                listed=self.listed.isChecked(),
+                fallbacks=fallbacks,
+                **setup,
             )
             self._attach_hosting(hosting, self.online)
             return await net.host_room(

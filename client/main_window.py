@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBo
 from engines.core import get as get_spec
 from engines.core.state import TABLE
 
-from . import gamefile, net, tasks
+from . import gamefile, move_relay, net, tasks
 from . import settings as settings_mod
 from .game_screen import GameScreen
 from .games import kit_for, names_for_bots
@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self.quit_action.triggered.connect(self.close)
         for a in (self.open_action, self.settings_action, self.lobby_action):
             self.game_menu.addAction(a)
+        move_relay.install(self)  # "Move this game to another relay…" (issue 13)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.quit_action)
         self.help_menu = bar.addMenu("")
@@ -123,6 +124,7 @@ class MainWindow(QMainWindow):
         self.settings_action.setText(tr("menu.settings"))
         self.lobby_action.setText(tr("menu.lobby"))
         self.quit_action.setText(tr("menu.quit"))
+        move_relay.retranslate(self)
         for name, action in self.rules_actions.items():
             action.setText(tr("menu.rules_of", game=tr(f"game.{name}")))
 

@@ -180,6 +180,39 @@ def describe_failure(exc: BaseException, relay: str) -> str:
     return _translate_relay_error(exc, address, "").message()
 
 
+# -- the running game's relays -------------------------------------------------------------
+def failover_transport(
+    relays: list[Any],
+    session: Any,
+    peer: str,
+    driver: Any,
+    *,
+    lan: bool = False,
+    key: Any = None,
+    presence_info: dict[str, Any] | None = None,
+) -> Any:
+    """The transport of a network seat: its relay, then the fallbacks; on a LAN, the handover too."""
+    from relay.failover import FailoverTransport
+
+    handover = None
+    if lan and key is not None:
+        from relay.handover import Handover
+
+        handover = Handover(session, key, interfaces=LAN_INTERFACES)
+    known = [r for r in relays if r is not None]
+    return FailoverTransport(
+        known, session, peer, driver, handover=handover, resolve=parse_relay_address, presence_info=presence_info
+    )
+
+
+def split_relays(text: str) -> tuple[RelayAddress, tuple[str, ...]]:
+    """The relay field as typed: ``relay[, fallback, …]`` → the relay and its fallbacks (NetError if one is bad)."""
+    parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+    if not parts:
+        raise NetError("bad-address", address="")
+    return parse_relay_address(parts[0]), tuple(str(parse_relay_address(p)) for p in parts[1:])
+
+
 # -- rooms and seats -----------------------------------------------------------------
 StatusFn = Callable[[str], None]
 
@@ -220,6 +253,8 @@ class Invite:
     address: str
     code: str
     fingerprint: str = ""
+    #: The invitation's fallback relays (where the game moves when its relay stays unreachable).
+    fallbacks: tuple[str, ...] = ()
 
 
 def parse_invite(room_text: str, address_text: str = "", fingerprint_text: str = "") -> Invite:
@@ -233,7 +268,7 @@ def parse_invite(room_text: str, address_text: str = "", fingerprint_text: str =
     try:
         if is_link(text):
             invitation = parse_invitation(text)
-            return Invite(invitation.relay, invitation.code, invitation.fingerprint)
+            return Invite(invitation.relay, invitation.code, invitation.fingerprint, invitation.fallbacks)
         fp = normalize_fingerprint(fingerprint_text) if fingerprint_text.strip() else ""
     except BadInvitation as exc:
         raise NetError("bad-invitation", reason=str(exc)) from None
@@ -276,6 +311,7 @@ async def join_online(
     seat: int | None = None,
     on_update: Callable[[Any, int | None], None] | None = None,
     fingerprint: str = "",
+    fallbacks: tuple[str, ...] = (),
 ) -> Any:
     """Join room ``room_text`` on the relay at ``address_text`` (``seat``: the seat asked for, 0-based).
 
@@ -323,7 +359,9 @@ async def join_online(
     if seated.creator is None:
         raise NetError("relay-failed", address=str(address), reason="the host's seat list names no seat 1")
     session = PeerSession.join(code, seated.seat, key, secret, creator=seated.creator)
-    return NetGame(session, address, peer)
+    game = NetGame(session, address, peer)
+    game.fallbacks, game.signing_key = tuple(fallbacks), key
+    return game
 
 
 @dataclass(frozen=True)
@@ -391,16 +429,18 @@ class LocalBot:
         #: The task playing the seat (done when the game has ended, or the bot was stopped).
         self.task: Any = None
 
-    def play(self, session: Any, relay: str, think_ms: int) -> Any:
+    def play(self, session: Any, relay: str, think_ms: int, fallbacks: tuple[str, ...] = (), lan: bool = False) -> Any:
         """The coroutine that plays the seat to the end (a ``RoomTransport.run()``)."""
-        from relay.transport import RoomTransport
-
         from .headless import BotSeat
 
         self.session = session
         self.driver = BotSeat(session, self.kind, self.secret, quiet=True, think_ms=think_ms)
-        info = {"seat": session.seat, "name": self.name}
-        self.transport = RoomTransport(relay, session, self.peer, self.driver.handle, presence_info=info)
+        info: dict[str, Any] = {"seat": session.seat, "name": self.name}
+        if lan:
+            info["hosts_relay"] = True  # it runs in the host's program: it dies with the relay
+        self.transport = failover_transport(
+            [relay, *fallbacks], session, self.peer, self.driver.handle, presence_info=info
+        )
         self.driver.transport = self.transport
         return self.transport.run()
 
@@ -430,6 +470,7 @@ class Hosting:
         listed: bool = True,
         timeout_ms: int | None = None,
         shown_address: RelayAddress | None = None,
+        fallbacks: tuple[str, ...] = (),
     ) -> None:
         from protocol.session import DEFAULT_TIMEOUT_MS
 
@@ -438,6 +479,10 @@ class Hosting:
         if host_cls is None:
             raise NetError("rooms-missing", address=str(address))
         self.address = address
+        #: Relays the game moves to when ``address`` stays unreachable (in the invitation and the genesis).
+        self.fallbacks = tuple(str(parse_relay_address(f)) for f in fallbacks)
+        #: A LAN room: the relay runs in this program (its seats hand it over when it dies).
+        self.lan = False
         #: The address the others use (a LAN relay's network address; this machine talks to it on loopback).
         self.shown_address = shown_address or address
         self.game = game
@@ -502,7 +547,7 @@ class Hosting:
         """The room's :class:`relay.invitation.Invitation` (link, and words to read out), at the address friends use."""
         from dataclasses import replace
 
-        return replace(self.room_host.invitation(), relay=str(self.shown_address))
+        return replace(self.room_host.invitation(), relay=str(self.shown_address), fallbacks=self.fallbacks)
 
     async def accept(self, peer: str) -> None:
         try:
@@ -571,8 +616,17 @@ class Hosting:
                 creator_key, creator_secret = self.key, self.secret
             else:
                 creator_key, creator_secret = self.bots[0].key, self.bots[0].secret
+            relays = self.invitation().relays if self.fallbacks else ()
             sessions[0] = PeerSession.create(
-                code, self.game, {}, seats, creator_key, creator_secret, self.timeout_ms, now_ms=monotonic_ms()
+                code,
+                self.game,
+                {},
+                seats,
+                creator_key,
+                creator_secret,
+                self.timeout_ms,
+                now_ms=monotonic_ms(),
+                relays=relays,
             )
         except ValueError as exc:
             raise NetError("relay-failed", address=str(relay), reason=str(exc)) from None
@@ -584,8 +638,10 @@ class Hosting:
             sessions[mine] = PeerSession.join(code, mine, self.key, self.secret, creator=creator)
         net_game = NetGame(sessions[mine], relay, self.peer)
         net_game.room_host = self.room_host
+        net_game.fallbacks, net_game.lan, net_game.signing_key = self.fallbacks, self.lan, self.key
         for seat, bot in sorted(self.bots.items()):
-            bot.task = tasks.spawn(bot.play(sessions[seat], relay, self.think_ms), lambda _: None, lambda _: None)
+            playing = bot.play(sessions[seat], relay, self.think_ms, self.fallbacks, self.lan)
+            bot.task = tasks.spawn(playing, lambda _: None, lambda _: None)
             net_game.bots.append(bot)
         return net_game
 
@@ -681,6 +737,7 @@ async def host_lan(
     address = await start_lan_relay(name)
     shown = lan_relay_address()
     hosting = Hosting(address, game, players, name, identity_dir, shown_address=shown, **hosting_args)
+    hosting.lan = True
     if on_hosting is not None:
         on_hosting(hosting)
     return await host_room(address, game, players, name, status, identity_dir, hosting)
