@@ -18,11 +18,13 @@ from relay.handover import Handover, RoomRelay, genuine, parse_announcement, roo
 ROOM = "HANDOV"
 
 
+SECRETS = [os.urandom(32) for _ in range(3)]
+
+
 def _game(players: int = 3) -> tuple[list[SigningKey], PeerSession]:
     keys = [SigningKey.generate() for _ in range(players)]
-    secrets = [os.urandom(32) for _ in range(players)]
-    cards = [PeerSession.seat_card(f"p{s}", keys[s], secrets[s]) for s in range(players)]
-    return keys, PeerSession.create(ROOM, "system-launch", {}, cards, keys[0], secrets[0])
+    cards = [PeerSession.seat_card(f"p{s}", keys[s], SECRETS[s]) for s in range(players)]
+    return keys, PeerSession.create(ROOM, "system-launch", {}, cards, keys[0], SECRETS[0])
 
 
 def _announce(key: SigningKey, game: bytes, seat: int, addresses: tuple[str, ...], port: int) -> RoomRelay:
@@ -66,3 +68,53 @@ def test_the_handover_takes_the_lowest_genuine_seat_and_skips_dead_relays() -> N
     handover.failed.add(str(seat1.address))
     assert [f.seat for f in handover.candidates()] == [2]
     asyncio.run(handover.watch.close())
+
+
+class _Transport:
+    """What the handover reads of a transport (presence, its own presence info) and the moves it asks for."""
+
+    def __init__(self, peer: str) -> None:
+        self.peer_id = peer
+        self.presence: dict = {}
+        self.presence_info: dict = {}
+        self.address = "127.0.0.1:9"  # the relay that died
+        self.moved: list[str] = []
+
+    def move_to(self, address) -> None:  # type: ignore[no-untyped-def]
+        self.moved.append(str(address))
+
+
+def test_two_seats_that_started_a_relay_at_once_end_on_the_lower_seats() -> None:
+    """Real zeroconf on loopback, real embedded relays: seat 2 finds seat 1's announcement and moves there."""
+    keys, creator = _game()
+    genesis = bytes(creator.table.log[0].data)
+    sessions = []
+    for seat in (1, 2):
+        session = PeerSession.join(ROOM, seat, keys[seat], SECRETS[seat], creator=keys[0].public_bytes())
+        session.receive(genesis, 0)
+        assert session.table is not None
+        sessions.append(session)
+
+    async def main() -> None:
+        ones = [Handover(s, keys[s.seat], interfaces=["127.0.0.1"], linger_s=0.5) for s in sessions]
+        transports = [_Transport("p1"), _Transport("p2")]
+        try:
+            for handover, transport in zip(ones, transports, strict=True):
+                await handover.start(transport)
+            mine = [await h._start_relay(t) for h, t in zip(ones, transports, strict=True)]  # both at once
+            assert all(m is not None for m in mine)
+            for _ in range(100):
+                if transports[1].moved:
+                    break
+                await asyncio.sleep(0.1)
+            assert transports[1].moved == [str(mine[0])], "seat 2 moves to seat 1's relay"
+            assert transports[0].moved == [], "seat 1 keeps its own"
+            assert ones[1].relay is None and ones[1]._advert is None, "seat 2 withdrew its relay"
+            assert "hosts_relay" not in transports[1].presence_info
+            assert ones[1].describe() == "seat 1's relay, found on the LAN"
+        finally:
+            for handover in ones:
+                handover._transport = None
+                await handover.close()
+
+    asyncio.run(main())
