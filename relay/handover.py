@@ -51,6 +51,8 @@ log = logging.getLogger("relay.handover")
 STAGGER_S = 3.0
 #: At most this long a relay this program runs waits, at the end, for the others to finish with it.
 LINGER_S = 5.0
+#: A relay found without the genesis to check its announcement against must bring the genesis within this.
+WITHHELD_S = 10.0
 ANNOUNCE_TAG = b"sealed-table room relay v1\x00"
 PROBE_S = 2.0
 #: Every seat looks this long for an announcement before it may start a relay itself (zeroconf
@@ -194,6 +196,7 @@ class Handover:
         self._advert: Advertisement | None = None
         self._transport: Any = None
         self._settler: asyncio.Task[None] | None = None
+        self._since = 0.0  # when the game went to ``current``
 
     @property
     def room(self) -> str:
@@ -250,6 +253,7 @@ class Handover:
 
     def _go(self, found: RoomRelay, transport: Any) -> RelayAddress:
         self.current = found
+        self._since = time.monotonic()
         transport.presence_info.pop("hosts_relay", None)
         log.info("room %s: relay of seat %d at %s", self.room, found.seat, found.address)
         return found.address
@@ -302,6 +306,18 @@ class Handover:
             transport, current = self._transport, self.current
             if transport is None or current is None:
                 continue
+            if self._withholds(current):
+                others = [f for f in self.candidates() if str(f.address) != str(current.address)]
+                self.failed.add(str(current.address))
+                if others and await self._answers(others[0]):
+                    log.info(
+                        "room %s: no genesis from %s; trying seat %d's relay",
+                        self.room,
+                        current.address,
+                        others[0].seat,
+                    )
+                    transport.move_to(self._go(others[0], transport))
+                continue
             better = [f for f in self.candidates() if f.seat < current.seat]
             if not better or not await self._answers(better[0]):
                 continue
@@ -312,6 +328,12 @@ class Handover:
             transport.move_to(better[0].address)
             if self.relay is not None:
                 await self._withdraw()
+
+    def _withholds(self, current: RoomRelay) -> bool:
+        """A relay taken without the genesis to check its announcement by, that has not brought the genesis
+        after a while: maybe a stranger's, withholding the game; the next announcement is tried."""
+        unchecked = getattr(self.session, "table", None) is None and self.relay is None
+        return unchecked and time.monotonic() - self._since > WITHHELD_S
 
     async def _withdraw(self) -> None:
         """Stop announcing our relay; stop it once those who found it had time to move too."""

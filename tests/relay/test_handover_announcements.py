@@ -118,3 +118,43 @@ def test_two_seats_that_started_a_relay_at_once_end_on_the_lower_seats() -> None
                 await handover.close()
 
     asyncio.run(main())
+
+
+def test_a_relay_that_never_brings_the_genesis_is_left_for_the_next_announcement(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A seat restarted before it ever read the genesis cannot check a signature: it tries the lowest
+    seat's announcement, and when no genesis comes from there, the next one."""
+    from relay import handover as handover_mod
+    from relay.broker import EmbeddedRelay, RelayConfig
+
+    monkeypatch.setattr(handover_mod, "WITHHELD_S", 0.5)
+    keys, creator = _game()
+    game = creator.table.game_id
+    session = PeerSession.join(ROOM, 2, keys[2], SECRETS[2], creator=keys[0].public_bytes())  # no genesis yet
+
+    async def main() -> None:
+        relays = [EmbeddedRelay(RelayConfig(host="127.0.0.1", port=0, advertise=False)) for _ in range(2)]
+        for relay in relays:
+            await relay.start()
+        withholding = _announce(SigningKey.generate(), game, 0, ("127.0.0.1",), relays[0].port)  # a stranger's
+        honest = _announce(keys[1], game, 1, ("127.0.0.1",), relays[1].port)
+        handover = Handover(session, keys[2], interfaces=["127.0.0.1"])
+        transport = _Transport("p2")
+        try:
+            await handover.start(transport)
+            handover.watch.found = {"stranger": withholding, "seat 1": honest}
+            assert [f.seat for f in handover.candidates()] == [0, 1]  # nothing to tell them apart by, yet
+            first = await handover.next_relay(transport)
+            assert str(first) == str(withholding.address)
+            for _ in range(50):
+                if transport.moved:
+                    break
+                await asyncio.sleep(0.1)
+            assert transport.moved == [str(honest.address)]
+            assert str(withholding.address) in handover.failed
+        finally:
+            handover._transport = None
+            await handover.close()
+            for relay in relays:
+                await relay.stop()
+
+    asyncio.run(main())
