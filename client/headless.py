@@ -16,6 +16,12 @@ of the seat is derived from it), the room, the seat and the genesis author it pi
 to ``--state-dir`` before the first message goes out, so a peer that is killed and started again
 with the same arguments resumes its seat from the relay's retained log.
 
+Where the game runs (:mod:`client.headless_relays`): a host names fallback relays with
+``--fallback-relay`` (they travel in the invitation and the genesis) and the game moves to the next
+one when its relay stays unreachable for ``--failover-after`` seconds; ``--lan`` runs the room's relay
+in the host's own process and hands it over to a surviving seat when that process dies;
+``--commands`` reads ``move ADDRESS`` / ``move next`` on standard input.
+
 Exit status: 0 the game ended and the audit says fair; 1 it ended otherwise (a cheat was
 named, or the game was abandoned); 2 a relay or room problem (the message says which).
 """
