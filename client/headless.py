@@ -404,6 +404,9 @@ async def play(args: argparse.Namespace) -> int:
 
     def drive(events: list[Any]) -> None:
         seat.handle(events)
+        for event in events:
+            if isinstance(event, headless_relays.RelayMoved):
+                store.save(relay_now=event.new)  # a resumed seat looks first where it last played
         if session.table is not None and not store.info.get("genesis"):
             store.save(genesis=bytes(session.table.log[0].data).hex())  # a resumed seat checks the LAN by it
 

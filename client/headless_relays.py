@@ -74,8 +74,11 @@ async def start_lan_relay(args: argparse.Namespace) -> Any:
 def make_transport(args: argparse.Namespace, session: Any, store: Any, driver: Any, relay: RelayAddress) -> Any:
     """The transport that plays the seat: the relay, then its fallbacks; a LAN handover with ``--lan``."""
     relays: list[Any] = [relay]
+    last = store.info.get("relay_now")
+    if last and last != str(relay):
+        relays.insert(0, last)  # where this seat last played (the game moved there)
     for known in [*getattr(args, "fallbacks", ()), *store.info.get("relays", [])]:
-        if known not in relays and str(known) != str(relay):
+        if all(str(known) != str(r) for r in relays):
             relays.append(known)
     handover = None
     if args.lan:

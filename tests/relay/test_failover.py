@@ -83,6 +83,11 @@ def test_a_running_peer_is_moved_to_another_relay_by_a_command(mosquitto_path: s
         for out in outs:
             wait_for_line(out, rf"moved to relay {other.address} \(asked to move\)", 20)
         first.stop(signal.SIGKILL)  # the first relay is gone: the game can only go on where it was moved
+        # The joiner's program is killed and started again with its command line, which names only the
+        # dead relay: it resumes where it last played (its saved state says where the game went).
+        peers[1].kill()
+        peers[1].wait()
+        peers[1] = _with_commands(["--join", invitation, "--state-dir", str(tmp_path / "peer1"), *FAST], outs[1])
         codes = [proc.wait(90) for proc in peers]
     finally:
         for proc in peers:
@@ -95,6 +100,7 @@ def test_a_running_peer_is_moved_to_another_relay_by_a_command(mosquitto_path: s
     assert all(re.search(r"^verdict: fair$", t, re.M) for t in texts), texts
     hashes = {re.findall(r"^final state hash (\w+)$", t, re.M)[-1] for t in texts}
     assert len(hashes) == 1, texts
+    assert "resuming seat" in texts[1] and "error" not in texts[1], texts
 
 
 def _with_commands(args: list[str], out_path: Path) -> subprocess.Popen[bytes]:
