@@ -132,6 +132,8 @@ class NetGame:
                 self.disconnected = True
             elif kind == "Connected":
                 self.disconnected = False
+            elif kind == "RelayMoved":
+                self.relay = event.new  # where the game is now (messages name it; the seat resumes there)
         if self.mirror is None and self.session.state is not None:
             self._start()
         if self.on_change is not None:

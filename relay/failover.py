@@ -222,10 +222,26 @@ class FailoverTransport(RoomTransport):
         if connection.done():
             connection.result()  # its error (or its normal end) as before
             return
-        connection.cancel()
+        self._end_connection(connection)
         with contextlib.suppress(asyncio.CancelledError, aiomqtt.MqttError):
             await connection
+        if self._stop.is_set() or self._done():
+            return
         raise aiomqtt.MqttError(f"moving to relay {self._pending}")
+
+    def _end_connection(self, connection: asyncio.Future[None]) -> None:
+        """End the connection the way a broken one ends: every task of it fails on its next use of the
+        client and the connection's own clean-up runs.  (Cancelling its task instead could hang: on
+        Python 3.11 ``asyncio.wait_for`` may swallow a cancellation that arrives as its wait ends.)"""
+        client = self._client
+        paho = getattr(client, "_client", None)
+        if paho is None:  # not connected yet: nothing is in flight that a cancellation could leave behind
+            connection.cancel()
+            return
+        try:
+            paho.disconnect()
+        except Exception:  # a client that cannot say goodbye is cut off all the same
+            connection.cancel()
 
     async def _sleep(self, seconds: float) -> None:
         """The backoff between attempts, cut short by a move (a move needs no backoff)."""

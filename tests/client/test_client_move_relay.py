@@ -72,13 +72,19 @@ def test_both_players_move_the_game_to_another_relay_and_it_finishes_there(qtbot
             window.game_menu.aboutToShow.emit()
             assert window.move_relay_action.isEnabled()
             window.move_relay_action.trigger()
-        qtbot.waitUntil(lambda: all(str(g.transport.address) == second.address for g in games), timeout=20_000)
+        try:
+            qtbot.waitUntil(lambda: all(str(g.transport.address) == second.address for g in games), timeout=20_000)
+        except Exception:
+            raise AssertionError(
+                [(str(g.transport.address), g.transport.moves, g.transport._pending, g.transport.connections) for g in games]
+            ) from None
         _stop_relay(qtbot, qloop, first)  # relay A is gone for good: everything must be on B
         play(10_000)
         qtbot.waitUntil(lambda: all(g.verdict is not None for g in games), timeout=30_000)
         assert [g.verdict.fair for g in games] == [True, True], [g.verdict for g in games]
         assert len({g.state.hash() for g in games}) == 1
         assert all(m.new == second.address for g in games for m in g.transport.moves)
+        assert all(g.relay == second.address for g in games)
     finally:
         for game in games:
             game.stop()
