@@ -134,5 +134,5 @@ async def stop_lan_relay(relay: Any, transport: Any) -> None:
     """Stop a ``--lan`` host's relay once the other seats are done with it (at most a few seconds)."""
     from relay.handover import others_done
 
-    await others_done(transport)
+    await others_done(transport, relay)
     await relay.stop()

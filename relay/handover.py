@@ -35,11 +35,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+import msgpack
 from zeroconf import IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from protocol.crypto.signing import SigningKey, verify
 
+from . import topics
 from .address import RelayAddress
 from .discovery import SERVICE_TYPE, TXT_KEY, Advertisement, advertise, local_addresses
 from .errors import RelayError
@@ -351,7 +353,7 @@ class Handover:
             self._settler.cancel()
             self._settler = None
         if self.relay is not None and self._transport is not None:
-            await others_done(self._transport, self.linger_s)
+            await others_done(self._transport, self.relay, self.linger_s)
         if self._advert is not None:
             await self._advert.close()
             self._advert = None
@@ -361,11 +363,22 @@ class Handover:
         await self.watch.close()
 
 
-async def others_done(transport: Any, timeout: float = LINGER_S) -> None:
-    """Wait until every other peer's presence says it is done (or gone), at most ``timeout`` seconds."""
+async def others_done(transport: Any, relay: Any, timeout: float = LINGER_S) -> None:
+    """Wait until every other peer's retained presence on ``relay`` (run by this program) says it is done,
+    left or gone, at most ``timeout`` seconds.  Read on the relay itself: this peer's own connection is
+    closed by now, so it hears no more presence."""
+    prefix = topics.presence(transport.session.room, "")
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        others = [p for peer, p in transport.presence.items() if peer != transport.peer_id]
-        if all(p.status in ("done", "left", "gone", "cleared") for p in others):
+        statuses = []
+        for topic, payload in relay.retained(prefix).items():
+            if topic == prefix + transport.peer_id or not payload:
+                continue
+            try:
+                info = msgpack.unpackb(payload, raw=False)
+                statuses.append(str(info.get("status", "")) if isinstance(info, dict) else "")
+            except Exception:
+                statuses.append("")  # garbage in a presence topic holds nothing up for long: the timeout
+        if all(status in ("done", "left", "gone") for status in statuses):
             return
         await asyncio.sleep(0.1)
