@@ -94,6 +94,8 @@ class FailoverTransport(RoomTransport):
         self.ring: list[RelayAddress] = []
         for relay in relays:
             self._add(relay)
+        if not self.ring:
+            raise RelayError(f"{relays[0]!s} is not a relay address")
         self.address = self.ring[0]
         self._down_since: float | None = None
         self._pending: RelayAddress | None = None
