@@ -70,6 +70,11 @@ class NextRelay(Protocol):
     async def close(self) -> None: ...
 
 
+def _where(address: RelayAddress) -> tuple[str, str, int, str]:
+    """What makes two addresses one relay: scheme, host, port, path (not the login, nor TLS files)."""
+    return (address.scheme, address.host.lower(), address.port, address.path)
+
+
 class FailoverTransport(RoomTransport):
     """A :class:`RoomTransport` that knows several relays and moves the game between them."""
 
@@ -111,8 +116,8 @@ class FailoverTransport(RoomTransport):
             log.warning("%s: relay %r is not an address (%s); skipped", self.peer_id, str(relay), exc)
             return None
         for known in self.ring:
-            if str(known) == str(address):
-                return known
+            if _where(known) == _where(address):
+                return known  # the first form kept (the one given with a login, if any)
         self.ring.append(address)
         return address
 
@@ -124,7 +129,7 @@ class FailoverTransport(RoomTransport):
 
     def _index(self) -> int:
         for i, known in enumerate(self.ring):
-            if str(known) == str(self.address):
+            if _where(known) == _where(self.address):
                 return i
         return -1
 
