@@ -359,6 +359,7 @@ def resolve_join(args: argparse.Namespace) -> None:
                 raise RelayError(str(exc)) from None
     if not args.relay and not (getattr(args, "lan", False) and args.create):
         raise RelayError("give --relay HOST:PORT (or --join with an invitation link that names the relay)")
+    headless_relays.check_fallbacks(args)
 
 
 def relay_address(args: argparse.Namespace) -> RelayAddress:

@@ -136,3 +136,22 @@ async def stop_lan_relay(relay: Any, transport: Any) -> None:
 
     await others_done(transport, relay)
     await relay.stop()
+
+
+def check_fallbacks(args: argparse.Namespace) -> None:
+    """Fallback relays as the relay layer writes them; a clear error (before any room is opened) for one that
+    is not an address, or that a genesis cannot name (the host writes them all into it)."""
+    from protocol.schema import relays_problem
+    from relay.address import parse_address
+    from relay.invitation import strip_login
+
+    try:
+        for fallback in args.fallbacks:
+            parse_address(fallback)  # kept as given: a login typed here is this peer's own, for that relay
+    except RelayError as exc:
+        raise RelayError(f"fallback relay: {exc}") from None
+    if args.create and args.fallbacks and args.relay:
+        relays = tuple(dict.fromkeys(strip_login(str(r)).rstrip("/") for r in [args.relay, *args.fallbacks]))
+        problem = relays_problem(relays)
+        if problem is not None:
+            raise RelayError(f"these relays cannot be named in the game: relays {problem}")

@@ -36,3 +36,15 @@ def test_no_relay_at_all_is_a_clear_error() -> None:
         FailoverTransport([], _session(()), "p1")
     with pytest.raises(RelayError):
         FailoverTransport(["a.example:1883"], _session(()), "p1").move_to("no such thing:x")
+
+
+@pytest.mark.parametrize(
+    ("fallback", "said"),
+    [("bad addr", "fallback relay: relay address 'bad addr'"), ("héllo.example:1883", "cannot be named in the game")],
+)
+def test_a_host_given_a_bad_fallback_says_so_before_opening_a_room(tmp_path, capsys, fallback, said) -> None:  # type: ignore[no-untyped-def]
+    from client import headless
+
+    argv = ["--relay", "127.0.0.1:1", "--create", "system-launch", "--accept-all", "--state-dir", str(tmp_path)]
+    assert headless.main([*argv, "--fallback-relay", fallback]) == 2
+    assert said in capsys.readouterr().err
