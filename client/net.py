@@ -481,6 +481,14 @@ class Hosting:
         self.address = address
         #: Relays the game moves to when ``address`` stays unreachable (in the invitation and the genesis).
         self.fallbacks = tuple(str(parse_relay_address(f)) for f in fallbacks)
+        if self.fallbacks:  # the genesis names them all: refuse now what it could not carry, not after the room filled
+            from protocol.schema import relays_problem
+            from relay.invitation import strip_login
+
+            named = tuple(dict.fromkeys(strip_login(str(r)).rstrip("/") for r in [address, *self.fallbacks]))
+            problem = relays_problem(named)
+            if problem is not None:
+                raise NetError("bad-address", address=", ".join(named))
         #: A LAN room: the relay runs in this program (its seats hand it over when it dies).
         self.lan = False
         #: The address the others use (a LAN relay's network address; this machine talks to it on loopback).
