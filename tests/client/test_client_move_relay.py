@@ -72,12 +72,7 @@ def test_both_players_move_the_game_to_another_relay_and_it_finishes_there(qtbot
             window.game_menu.aboutToShow.emit()
             assert window.move_relay_action.isEnabled()
             window.move_relay_action.trigger()
-        try:
-            qtbot.waitUntil(lambda: all(str(g.transport.address) == second.address for g in games), timeout=20_000)
-        except Exception:
-            raise AssertionError(
-                [(str(g.transport.address), g.transport.moves, g.transport._pending, g.transport.connections) for g in games]
-            ) from None
+        qtbot.waitUntil(lambda: all(str(g.transport.address) == second.address for g in games), timeout=20_000)
         _stop_relay(qtbot, qloop, first)  # relay A is gone for good: everything must be on B
         play(10_000)
         qtbot.waitUntil(lambda: all(g.verdict is not None for g in games), timeout=30_000)
@@ -96,3 +91,42 @@ def test_both_players_move_the_game_to_another_relay_and_it_finishes_there(qtbot
 def test_a_bad_address_is_said_in_words_and_the_game_stays(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     assert move_relay.ask_and_move(window, ask=lambda: ("relay.example:1883", True)) is None  # no game: said so
     assert window.message_box is not None and window.message_box.isVisible()
+
+
+def test_a_room_hosted_with_a_fallback_gives_it_to_the_guest_and_the_genesis(qtbot, qloop, relay, tmp_path):  # type: ignore[no-untyped-def]
+    """The relay field takes "relay, fallback": the link carries the fallback, the guest's game and the genesis too."""
+    from client_drive import let_in
+    from PySide6.QtCore import Qt
+
+    from relay.invitation import parse_invitation
+
+    fallback = "127.0.0.1:1"  # where the game would move; it need not be up to be named
+    host_window, guest_window = make_window(qtbot, tmp_path, "Host"), make_window(qtbot, tmp_path, "Guest")
+    host_lobby, guest_lobby = host_window.lobby, guest_window.lobby
+    host_lobby.players.setValue(2)
+    host_lobby.relay.setCurrentText(f"{relay.address}, {fallback}")
+    qtbot.mouseClick(host_lobby.host_online, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: host_lobby.hosting is not None and "1 of 2" in host_lobby.online.status.text())
+    link = host_lobby.room_panel.link
+    assert parse_invitation(link).relay == relay.address and parse_invitation(link).fallbacks == (fallback,)
+    guest_lobby.room.setText(link)
+    qtbot.mouseClick(guest_lobby.join, Qt.MouseButton.LeftButton)
+    let_in(qtbot, host_window, "Guest")
+    windows = [host_window, guest_window]
+    qtbot.waitUntil(lambda: all(w.game is not None and w.game.started for w in windows), timeout=20_000)
+    games = [w.game for w in windows]
+    try:
+        assert [g.fallbacks for g in games] == [(fallback,), (fallback,)]
+        assert all(g.session.table.relays == (relay.address, fallback) for g in games)
+        assert all([str(r) for r in g.transport.ring] == [relay.address, fallback] for g in games)
+    finally:
+        for game in games:
+            game.stop()
+
+
+def test_a_fallback_that_is_not_an_address_is_said_in_the_lobby(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    window.lobby.relay.setCurrentText("127.0.0.1:1883, not an address")
+    qtbot.mouseClick(window.lobby.host_online, Qt.MouseButton.LeftButton)
+    assert "not an address" in window.lobby.online.status.text() and window.lobby.hosting is None
