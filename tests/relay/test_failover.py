@@ -23,7 +23,7 @@ from protocol.envelope import parse
 from protocol.savefile import load, verify_bytes
 from relay.invitation import parse_invitation
 
-FAST = ["--timeout-ms", "30000", "--think-ms", "150", "--failover-after", "1.5"]
+FAST = ["--timeout-ms", "30000", "--think-ms", "100", "--failover-after", "1"]
 
 
 def test_the_relay_killed_mid_game_and_the_room_finishes_on_its_fallback(mosquitto_path: str, tmp_path: Path) -> None:

@@ -30,12 +30,12 @@ LAN = ["--lan", "--lan-interface", "127.0.0.1", "--failover-after", "1", "--time
 
 def _lan_table(tmp: Path, players: int = 3) -> Table:
     table = Table()
-    host_args = ["--create", "system-launch", "--players", str(players), "--accept-all", "--think-ms", "150"]
+    host_args = ["--create", "system-launch", "--players", str(players), "--accept-all", "--think-ms", "100"]
     host = Peer(0, [*host_args, "--state-dir", str(tmp / "peer0"), *LAN], tmp / "peer0", tmp / "peer0.out").start()
     table.peers.append(host)
     invitation = wait_for_line(host.out, r"^invitation (sealed\S+)$").group(1)
     for i in range(1, players):
-        args = ["--join", invitation, "--think-ms", "150", "--state-dir", str(tmp / f"peer{i}"), *LAN]
+        args = ["--join", invitation, "--think-ms", "100", "--state-dir", str(tmp / f"peer{i}"), *LAN]
         table.peers.append(Peer(i, args, tmp / f"peer{i}", tmp / f"peer{i}.out").start())
     return table
 
