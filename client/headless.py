@@ -16,6 +16,12 @@ of the seat is derived from it), the room, the seat and the genesis author it pi
 to ``--state-dir`` before the first message goes out, so a peer that is killed and started again
 with the same arguments resumes its seat from the relay's retained log.
 
+Where the game runs (:mod:`client.headless_relays`): a host names fallback relays with
+``--fallback-relay`` (they travel in the invitation and the genesis) and the game moves to the next
+one when its relay stays unreachable for ``--failover-after`` seconds; ``--lan`` runs the room's relay
+in the host's own process and hands it over to a surviving seat when that process dies;
+``--commands`` reads ``move ADDRESS`` / ``move next`` on standard input.
+
 Exit status: 0 the game ended and the audit says fair; 1 it ended otherwise (a cheat was
 named, or the game was abandoned); 2 a relay or room problem (the message says which).
 """
@@ -25,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import os
@@ -46,6 +53,8 @@ from relay.errors import RelayError
 from relay.invitation import BadInvitation, fingerprint, grouped, is_link, normalize_fingerprint, parse_invitation
 from relay.rooms import JoinRequest, RoomHost, join_room, normalize_code
 from relay.transport import Connected, Disconnected, Restored, RoomTransport, monotonic_ms
+
+from . import headless_relays
 
 log = logging.getLogger("client.headless")
 
@@ -133,6 +142,8 @@ class BotSeat:
                 self.say(f"[seat {self.session.seat}] {event}")
             elif isinstance(event, Connected) and event.count > 1:
                 self.say(f"[seat {self.session.seat}] reconnected (connection {event.count}); log read back")
+            elif (line := headless_relays.describe(event)) is not None:
+                self.say(f"[seat {self.session.seat}] {line}")
 
     def decide_later(self, event: YourTurn) -> None:
         """A paced decision (``--think-ms``): decide, then hand what was written to the transport."""
@@ -214,6 +225,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         metavar="NAME=VALUE",
         help="with --create: a game option, e.g. max_rounds=80 (a round limit for a bots-only table)",
     )
+    headless_relays.add_arguments(p)
     p.add_argument("-q", "--quiet", action="store_true")
     return p.parse_args(argv)
 
@@ -256,10 +268,11 @@ async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> 
             timeout_ms=args.timeout_ms,
             on_note=lambda text: say(f"lobby: {text}"),
         )
+        invitation = dataclasses.replace(host.invitation(), fallbacks=tuple(args.fallbacks))
         print(f"room {host.code}", flush=True)
-        print(f"invitation {host.invitation().link()}", flush=True)
-        say(f"read out: {host.invitation().read_out()}")
-        store.save(hosting=host.code, game=args.create)
+        print(f"invitation {invitation.link()}", flush=True)
+        say(f"read out: {invitation.read_out()}")
+        store.save(hosting=host.code, game=args.create, relays=list(invitation.relays[1:]))
         cards = await host.gather(args.gather_timeout)
         seats = [seat_info(c) for c in cards]
         options = registry.parse_options(args.option)
@@ -273,6 +286,8 @@ async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> 
             args.timeout_ms,
             now_ms=monotonic_ms(),
             dev_timeout_ms=_dev_timeout(args),
+            # The room's relays travel in the genesis too (a LAN relay's address is not worth keeping).
+            relays=invitation.relays if args.fallbacks else (),
         )
         genesis = bytes(session.table.log[0].data) if session.table else b""
         store.save(room=host.code, seat=0, creator=store.signing_key.public_bytes().hex(), genesis=genesis.hex())
@@ -296,7 +311,7 @@ async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> 
             say(f"host {lobby.host}, key {grouped(lobby.fingerprint)} (from the room's card: no invitation given)")
         if seated.creator is None:
             raise RelayError(f"room {code}: the host's seat list names no seat 1")
-        store.save(room=code, seat=seated.seat, game=lobby.game, creator=seated.creator.hex())
+        store.save(room=code, seat=seated.seat, game=lobby.game, creator=seated.creator.hex(), relays=args.fallbacks)
         answer = f"answer time {lobby.timeout_ms // 1000} s"
         say(f"seat {seated.seat} in room {code} ({lobby.game}, {lobby.seats_total} seats, {answer})")
         session = PeerSession.join(
@@ -333,6 +348,7 @@ def admission(args: argparse.Namespace, say: Any) -> Any:
 def resolve_join(args: argparse.Namespace) -> None:
     """``--join`` as a link or a code, ``--relay`` and ``--host-key``: one relay, one room code, one pin."""
     args.room_code = None
+    args.fallbacks = list(getattr(args, "fallback_relay", None) or [])
     if args.join:
         if is_link(args.join):
             try:
@@ -340,6 +356,7 @@ def resolve_join(args: argparse.Namespace) -> None:
             except BadInvitation as exc:
                 raise RelayError(str(exc)) from None
             args.relay = args.relay or invitation.relay
+            args.fallbacks = [*invitation.fallbacks, *(f for f in args.fallbacks if f not in invitation.fallbacks)]
             args.room_code = invitation.code
             args.host_key = invitation.fingerprint
         else:
@@ -349,8 +366,9 @@ def resolve_join(args: argparse.Namespace) -> None:
                 args.host_key = normalize_fingerprint(args.host_key)
             except BadInvitation as exc:
                 raise RelayError(str(exc)) from None
-    if not args.relay:
+    if not args.relay and not (getattr(args, "lan", False) and args.create):
         raise RelayError("give --relay HOST:PORT (or --join with an invitation link that names the relay)")
+    headless_relays.check_fallbacks(args)
 
 
 def relay_address(args: argparse.Namespace) -> RelayAddress:
@@ -372,9 +390,18 @@ def relay_address(args: argparse.Namespace) -> RelayAddress:
 
 
 async def play(args: argparse.Namespace) -> int:
-    resolve_join(args)
-    args.relay = relay_address(args)
     store = SeatStore(args.state_dir)
+    resuming = "room" in store.info and "seat" in store.info
+    args.relay = args.relay or (store.info.get("relay") if resuming else None)
+    resolve_join(args)
+    lan_relay = None
+    if args.lan and args.create and not resuming:
+        lan_relay = await headless_relays.start_lan_relay(args)  # this program runs the room's relay
+        args.hosts_relay = True
+    elif args.lan and args.create and store.info.get("hosts_relay"):
+        args.hosts_relay = False  # restarted: its relay died with it; the game is on a peer's relay now
+    args.relay = relay_address(args)
+    store.save(relay=str(args.relay), hosts_relay=bool(getattr(args, "hosts_relay", False)))
 
     def say(text: str) -> None:
         if not args.quiet:
@@ -384,17 +411,25 @@ async def play(args: argparse.Namespace) -> int:
 
     session, host = await open_session(args, store, say)
     seat = BotSeat(session, args.seat_bot, store.secret, args.quiet, args.think_ms)
-    transport = RoomTransport(
-        args.relay,
-        session,
-        store.peer,
-        seat.handle,
-        presence_info={"seat": session.seat, "name": args.name or ""},
-        claim_wait_s=args.claim_wait,
-    )
+
+    def drive(events: list[Any]) -> None:
+        seat.handle(events)
+        for event in events:
+            if isinstance(event, headless_relays.RelayMoved):
+                store.save(relay_now=event.new)  # a resumed seat looks first where it last played
+        if session.table is not None and not store.info.get("genesis"):
+            store.save(genesis=bytes(session.table.log[0].data).hex())  # a resumed seat checks the LAN by it
+
+    transport = headless_relays.make_transport(args, session, store, drive, args.relay)
     seat.transport = transport
+    if args.commands:
+        headless_relays.read_commands(transport, say)
     print(f"seat {session.seat} room {session.room}", flush=True)
-    await transport.run()
+    try:
+        await transport.run()
+    finally:
+        if lan_relay is not None:
+            await headless_relays.stop_lan_relay(lan_relay, transport)
     verdict = session.verdict
     state = session.state
     result = state.result() if state is not None else None

@@ -668,6 +668,7 @@ class Lobby(QWidget):
         self.online.title.setText(tr("lobby.net.title"))
         self.online.text.setText(tr("lobby.net.text"))
         self.relay_label.setText(tr("lobby.net.relay"))
+        self.relay.setToolTip(tr("lobby.relay_tip"))
         self.room_label.setText(tr("lobby.net.room"))
         self.seat_label.setText(tr("lobby.net.seat"))
         self.host_key_label.setText(tr("lobby.net.host_key"))
@@ -767,7 +768,7 @@ class Lobby(QWidget):
         seat = self.seat_wish.currentData()
         remember = invite.address  # the relay typed, or the one the invitation link names
         if invite.fingerprint:
-            self._join(self.online, invite.address, invite.code, remember, seat, invite.fingerprint)
+            self._join(self.online, invite.address, invite.code, remember, seat, invite.fingerprint, invite.fallbacks)
         else:
             self._peek(self.online, invite.address, invite.code, seat)
 
@@ -820,6 +821,7 @@ class Lobby(QWidget):
         remember: str = "",
         seat: int | None = None,
         fingerprint: str = "",
+        fallbacks: tuple[str, ...] = (),
     ) -> None:
         """Ask for a seat (``seat``: 0-based, None for any) and wait in the room panel until the host starts.
 
@@ -831,6 +833,7 @@ class Lobby(QWidget):
         def joined(game: Any) -> None:
             self._room_done()
             section.set_status("")
+            game.lan = section is self.lan  # a LAN room's relay is handed over when its host's program dies
             if remember:
                 self.relay_used.emit(remember)
             self.network_game.emit(game)
@@ -865,6 +868,7 @@ class Lobby(QWidget):
                 seat=seat,
                 on_update=update,
                 fingerprint=fingerprint,
+                fallbacks=fallbacks,
             ),
             joined,
             tr("lobby.busy", address=address),
@@ -873,7 +877,9 @@ class Lobby(QWidget):
     def _host_online(self) -> None:
         address = self.relay.currentText().strip()
         try:
-            parsed = net.parse_relay_address(address)
+            # "relay, fallback, …": the relays after the first are where the game moves if it stays unreachable.
+            parsed, fallbacks = net.split_relays(address)
+            address = str(parsed) if fallbacks else address
         except net.NetError as exc:
             self.online.set_status(exc.message(), error=True)
             return
@@ -892,6 +898,7 @@ class Lobby(QWidget):
                 self.config,
                 listed=self.listed.isChecked(),
                 timeout_ms=self.room_panel.answer_ms or DEFAULT_ANSWER_MS,
+                fallbacks=fallbacks,
                 **setup,
             )
             self._attach_hosting(hosting, self.online)

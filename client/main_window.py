@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBo
 from engines.core import get as get_spec
 from engines.core.state import TABLE
 
-from . import gamefile, net, saved_games, tasks
+from . import gamefile, move_relay, net, saved_games, tasks
 from . import settings as settings_mod
 from .game_screen import GameScreen
 from .games import kit_for, names_for_bots
@@ -93,6 +93,7 @@ class MainWindow(QMainWindow):
         self.quit_action.triggered.connect(self.close)
         for a in (self.open_action, self.settings_action, self.lobby_action):
             self.game_menu.addAction(a)
+        move_relay.install(self)  # "Move this game to another relay…" (issue 13)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.quit_action)
         self.help_menu = bar.addMenu("")
@@ -133,6 +134,7 @@ class MainWindow(QMainWindow):
         self.settings_action.setText(tr("menu.settings"))
         self.lobby_action.setText(tr("menu.lobby"))
         self.quit_action.setText(tr("menu.quit"))
+        move_relay.retranslate(self)
         for name, action in self.rules_actions.items():
             action.setText(tr("menu.rules_of", game=tr(f"game.{name}")))
 
@@ -321,7 +323,16 @@ class MainWindow(QMainWindow):
         finished = bool(game.session.finished) and game.delivered
         verdict = game.verdict
         label = ("fair" if verdict.fair else "cheat") if verdict is not None else ""
-        facts = (head, game.turn_name(), tuple(game.names), finished, game.human_left, label, game.turn_seat())
+        facts = (
+            head,
+            game.turn_name(),
+            tuple(game.names),
+            finished,
+            game.human_left,
+            label,
+            game.turn_seat(),
+            str(game.relay),
+        )
         if game.kept_facts == facts:
             return
         if game.kept_facts is not None and head != game.kept_facts[0]:
@@ -331,6 +342,8 @@ class MainWindow(QMainWindow):
         kept.finished, kept.left, kept.verdict = finished, game.human_left, label
         if game.names:
             kept.names = list(game.names)
+        if game.relay is not None:
+            kept.relay = str(game.relay)  # where the game is now, if it moved to another relay
         if table is not None and not kept.timeout_ms:
             kept.timeout_ms = table.timeout_ms
         try:
@@ -380,6 +393,7 @@ class MainWindow(QMainWindow):
             return None
         self.resume_saved(seat)
         return seat
+
     def _back_to_table(self) -> None:
         """The report of a game that is no longer over goes; the table shows again."""
         report, self.report = self.report, None

@@ -1135,6 +1135,44 @@ _M.update(
     }
 )
 
+# -- failover --
+_M.update(
+    {
+        "menu.move_relay": (
+            "Move this game to another relay…",
+            "Przenieś tę grę na inny przekaźnik…",
+            "Перенести эту игру на другой ретранслятор…",
+        ),
+        "move.title": ("Move to another relay", "Przenieś na inny przekaźnik", "Перенос на другой ретранслятор"),
+        "move.prompt": (
+            "The relay to move this game to (host:port). Every move played so far goes with it; "
+            "tell the other players the same address.",
+            "Przekaźnik, na który przenieść grę (host:port). Wszystkie dotychczasowe ruchy idą razem z nią; "
+            "podaj pozostałym graczom ten sam adres.",
+            "Ретранслятор, на который перенести игру (хост:порт). Все сделанные ходы переносятся вместе с ней; "
+            "сообщите тот же адрес остальным игрокам.",
+        ),
+        "move.moving": (
+            "Moving the game to {address}…",
+            "Przenoszenie gry na {address}…",
+            "Игра переносится на {address}…",
+        ),
+        "net.no-game": (
+            "There is no network game to move.",
+            "Nie ma gry sieciowej do przeniesienia.",
+            "Нет сетевой игры для переноса.",
+        ),
+        "lobby.relay_tip": (
+            "A relay address. To host with fallback relays, list them after it, separated by commas: "
+            "the game moves to the next one if its relay stays unreachable.",
+            "Adres przekaźnika. Aby hostować z zapasowymi przekaźnikami, wypisz je po nim, oddzielone przecinkami: "
+            "gra przechodzi na następny, gdy jej przekaźnik jest długo nieosiągalny.",
+            "Адрес ретранслятора. Чтобы принимать игру с запасными ретрансляторами, перечислите их после него "
+            "через запятую: игра переходит на следующий, если её ретранслятор долго недоступен.",
+        ),
+    }
+)
+
 # Each game's table brings its own words.
 _M.update(MAZE_MESSAGES)
 _M.update(CC_MESSAGES)

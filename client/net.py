@@ -182,6 +182,39 @@ def describe_failure(exc: BaseException, relay: str | RelayAddress) -> str:
     return _translate_relay_error(exc, address, "").message()
 
 
+# -- the running game's relays -------------------------------------------------------------
+def failover_transport(
+    relays: list[Any],
+    session: Any,
+    peer: str,
+    driver: Any,
+    *,
+    lan: bool = False,
+    key: Any = None,
+    presence_info: dict[str, Any] | None = None,
+) -> Any:
+    """The transport of a network seat: its relay, then the fallbacks; on a LAN, the handover too."""
+    from relay.failover import FailoverTransport
+
+    handover = None
+    if lan and key is not None:
+        from relay.handover import Handover
+
+        handover = Handover(session, key, interfaces=LAN_INTERFACES)
+    known = [r for r in relays if r is not None]
+    return FailoverTransport(
+        known, session, peer, driver, handover=handover, resolve=parse_relay_address, presence_info=presence_info
+    )
+
+
+def split_relays(text: str) -> tuple[RelayAddress, tuple[str, ...]]:
+    """The relay field as typed: ``relay[, fallback, …]`` → the relay and its fallbacks (NetError if one is bad)."""
+    parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+    if not parts:
+        raise NetError("bad-address", address="")
+    return parse_relay_address(parts[0]), tuple(str(parse_relay_address(p)) for p in parts[1:])
+
+
 # -- rooms and seats -----------------------------------------------------------------
 StatusFn = Callable[[str], None]
 
@@ -222,6 +255,8 @@ class Invite:
     address: str
     code: str
     fingerprint: str = ""
+    #: The invitation's fallback relays (where the game moves when its relay stays unreachable).
+    fallbacks: tuple[str, ...] = ()
 
 
 def parse_invite(room_text: str, address_text: str = "", fingerprint_text: str = "") -> Invite:
@@ -235,7 +270,7 @@ def parse_invite(room_text: str, address_text: str = "", fingerprint_text: str =
     try:
         if is_link(text):
             invitation = parse_invitation(text)
-            return Invite(invitation.relay, invitation.code, invitation.fingerprint)
+            return Invite(invitation.relay, invitation.code, invitation.fingerprint, invitation.fallbacks)
         fp = normalize_fingerprint(fingerprint_text) if fingerprint_text.strip() else ""
     except BadInvitation as exc:
         raise NetError("bad-invitation", reason=str(exc)) from None
@@ -292,6 +327,7 @@ async def join_online(
     seat: int | None = None,
     on_update: Callable[[Any, int | None], None] | None = None,
     fingerprint: str = "",
+    fallbacks: tuple[str, ...] = (),
 ) -> Any:
     """Join room ``room_text`` on the relay at ``address_text`` (``seat``: the seat asked for, 0-based).
 
@@ -353,6 +389,8 @@ async def join_online(
         timeout_ms=int(getattr(lobby, "timeout_ms", 0) or 0),
         names=[str(n) for n in getattr(lobby, "names", ())],
     )
+    net_game.fallbacks, net_game.signing_key = tuple(fallbacks), key
+    keep.fallbacks = [str(f) for f in fallbacks]
     keep_seat(net_game, keep, identity_dir)
     return net_game
 
@@ -411,13 +449,15 @@ def resume_seat(seat: SavedSeat, think_ms: int = 0) -> Any:
     except ValueError as exc:
         raise NetError("resume-failed", room=seat.room, reason=str(exc)) from None
     net_game.saved = seat
+    net_game.fallbacks, net_game.signing_key = tuple(seat.fallbacks), key
+    net_game.lan = bool(seat.lan_port)
     for kept, bot_key in bot_keys:
         running = RUNNING_BOTS.get(kept.peer)
         if running is not None and running.running:
             net_game.bots.append(running)
             continue
         bot = LocalBot(kept.kind, kept.name, bot_key, kept.secret, kept.peer)
-        play = bot.play(session_for(kept.seat, bot_key, kept.secret), address, think_ms)
+        play = bot.play(session_for(kept.seat, bot_key, kept.secret), address, think_ms, tuple(seat.fallbacks))
         bot.task = tasks.spawn(play, lambda _: None, lambda _: None)
         net_game.bots.append(bot)
     return net_game
@@ -491,17 +531,21 @@ class LocalBot:
         #: The task playing the seat (done when the game has ended, or the bot was stopped).
         self.task: Any = None
 
-    def play(self, session: Any, relay: str | RelayAddress, think_ms: int) -> Any:
+    def play(
+        self, session: Any, relay: str | RelayAddress, think_ms: int, fallbacks: tuple[str, ...] = (), lan: bool = False
+    ) -> Any:
         """The coroutine that plays the seat to the end (a ``RoomTransport.run()``)."""
-        from relay.transport import RoomTransport
-
         from .headless import BotSeat
 
         RUNNING_BOTS[self.peer] = self
         self.session = session
         self.driver = BotSeat(session, self.kind, self.secret, quiet=True, think_ms=think_ms)
-        info = {"seat": session.seat, "name": self.name}
-        self.transport = RoomTransport(relay, session, self.peer, self.driver.handle, presence_info=info)
+        info: dict[str, Any] = {"seat": session.seat, "name": self.name}
+        if lan:
+            info["hosts_relay"] = True  # it runs in the host's program: it dies with the relay
+        self.transport = failover_transport(
+            [relay, *fallbacks], session, self.peer, self.driver.handle, presence_info=info
+        )
         self.driver.transport = self.transport
         return self.transport.run()
 
@@ -542,6 +586,7 @@ class Hosting:
         timeout_ms: int | None = None,
         shown_address: RelayAddress | None = None,
         admit: Any = False,
+        fallbacks: tuple[str, ...] = (),
     ) -> None:
         """``admit``: as :class:`relay.rooms.RoomHost` takes it (False: every request waits for the host)."""
         from protocol.session import DEFAULT_TIMEOUT_MS
@@ -551,6 +596,18 @@ class Hosting:
         if host_cls is None:
             raise NetError("rooms-missing", address=str(address))
         self.address = address
+        #: Relays the game moves to when ``address`` stays unreachable (in the invitation and the genesis).
+        self.fallbacks = tuple(str(parse_relay_address(f)) for f in fallbacks)
+        if self.fallbacks:  # the genesis names them all: refuse now what it could not carry, not after the room filled
+            from protocol.schema import relays_problem
+            from relay.invitation import strip_login
+
+            named = tuple(dict.fromkeys(strip_login(str(r)).rstrip("/") for r in [address, *self.fallbacks]))
+            problem = relays_problem(named)
+            if problem is not None:
+                raise NetError("bad-address", address=", ".join(named))
+        #: A LAN room: the relay runs in this program (its seats hand it over when it dies).
+        self.lan = False
         #: The address the others use (a LAN relay's network address; this machine talks to it on loopback).
         self.shown_address = shown_address or address
         self.game = game
@@ -620,7 +677,7 @@ class Hosting:
         """The room's :class:`relay.invitation.Invitation` (link, and words to read out), at the address friends use."""
         from dataclasses import replace
 
-        return replace(self.room_host.invitation(), relay=str(self.shown_address))
+        return replace(self.room_host.invitation(), relay=str(self.shown_address), fallbacks=self.fallbacks)
 
     async def accept(self, peer: str) -> None:
         try:
@@ -698,6 +755,7 @@ class Hosting:
                 creator_key, creator_secret = self.key, self.secret
             else:
                 creator_key, creator_secret = self.bots[0].key, self.bots[0].secret
+            relays = self.invitation().relays if self.fallbacks else ()
             sessions[0] = PeerSession.create(
                 code,
                 self.game,
@@ -707,6 +765,7 @@ class Hosting:
                 creator_secret,
                 self.timeout_ms,
                 now_ms=monotonic_ms(),
+                relays=relays,
             )
         except ValueError as exc:
             raise NetError("relay-failed", address=str(relay), reason=str(exc)) from None
@@ -735,10 +794,13 @@ class Hosting:
             timeout_ms=self.timeout_ms,
             names=[s.name for s in seats],
             lan_port=self.lan_port,
+            fallbacks=list(self.fallbacks),
         )
         keep_seat(net_game, keep, self.identity_dir)  # before the genesis or any entry goes out
+        net_game.fallbacks, net_game.lan, net_game.signing_key = self.fallbacks, self.lan, self.key
         for seat, bot in sorted(self.bots.items()):
-            bot.task = tasks.spawn(bot.play(sessions[seat], relay, self.think_ms), lambda _: None, lambda _: None)
+            playing = bot.play(sessions[seat], relay, self.think_ms, self.fallbacks, self.lan)
+            bot.task = tasks.spawn(playing, lambda _: None, lambda _: None)
             net_game.bots.append(bot)
         return net_game
 
@@ -835,6 +897,7 @@ async def host_lan(
     shown = lan_relay_address()
     hosting = Hosting(address, game, players, name, identity_dir, shown_address=shown, **hosting_args)
     hosting.lan_port = address.port
+    hosting.lan = True
     if on_hosting is not None:
         on_hosting(hosting)
     return await host_room(address, game, players, name, status, identity_dir, hosting)

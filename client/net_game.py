@@ -85,18 +85,55 @@ class NetGame:
         self.claim_voided: tuple[int, int, int] | None = None
         #: How many times the mirror was rebuilt from the session's log (a voided claim).
         self.rebuilds = 0
+        #: Where the game moves when its relay stays unreachable (the invitation's fallbacks; the genesis adds its own).
+        self.fallbacks: tuple[str, ...] = ()
+        #: A LAN game: when the relay (in the host's program) dies, a surviving seat starts one (relay/handover.py).
+        self.lan = False
+        #: This seat's signing key (a LAN handover signs the announcement of the relay it starts).
+        self.signing_key: Any = None
 
     # -- the network ------------------------------------------------------------------
     def make_transport(self) -> Any:
-        """The relay transport that drives the session (the caller runs ``transport.run()``)."""
-        from relay.transport import RoomTransport
+        """The relay transport that drives the session (the caller runs ``transport.run()``).
+
+        It moves the game to a fallback relay when the relay stays unreachable, and on a LAN hands the
+        relay over to a surviving seat (:mod:`relay.failover`, :mod:`relay.handover`).
+        """
+        from . import net
 
         if self.relay is None:
             raise ValueError("a game made without a relay has no transport")
         # The seat in the presence message lets the others' tables say who is connected.
-        info = {"seat": self.human}
-        self.transport = RoomTransport(self.relay, self.session, self.peer_id, self.feed, presence_info=info)
+        info: dict[str, Any] = {"seat": self.human}
+        if self.lan and self.room_host is not None:
+            info["hosts_relay"] = True  # the room's relay runs in this program
+        self.transport = net.failover_transport(
+            [self.relay, *self.fallbacks],
+            self.session,
+            self.peer_id,
+            self.feed,
+            lan=self.lan,
+            key=self.signing_key,
+            presence_info=info,
+        )
         return self.transport
+
+    def move_to(self, address: str) -> str:
+        """Move the running game to the relay at ``address`` now ("Move this game to another relay…").
+
+        Nothing is lost: this seat puts every entry it holds on that relay; the others follow when
+        they are pointed there too, or when their relay is gone.  NetError for a bad address.
+        """
+        from . import net
+
+        if self.transport is None:
+            raise net.NetError("no-game")
+        target = net.parse_relay_address(address)
+        moved = self.transport.move_to(target)
+        for bot in self.bots:  # this machine's bots sit in the same room: they move with it
+            if getattr(bot, "transport", None) is not None:
+                bot.transport.move_to(target)
+        return str(moved)
 
     def clock_ms(self) -> int:
         """Now on the session's clock (the transport's, which feeds the session's timeouts)."""
@@ -134,6 +171,8 @@ class NetGame:
                 self.offline_since = None
             elif kind == "Presence":
                 self._presence(event)
+            elif kind == "RelayMoved":
+                self.relay = event.new  # where the game is now (messages name it; the seat resumes there)
         if self.mirror is None and self.session.state is not None:
             self._start()
         if self.on_change is not None:

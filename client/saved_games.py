@@ -87,6 +87,8 @@ class SavedSeat:
     verdict: str = ""
     #: The port of this machine's LAN relay when the room was on it (0: a relay elsewhere).
     lan_port: int = 0
+    #: The room's fallback relays (the invitation's and the host's), tried when ``relay`` is gone.
+    fallbacks: list[str] = field(default_factory=list)
     folder: Path | None = None
 
     @property
@@ -118,6 +120,7 @@ class SavedSeat:
             "left": self.left,
             "verdict": self.verdict,
             "lan_port": self.lan_port,
+            "fallbacks": list(self.fallbacks),
         }
 
 
@@ -266,6 +269,7 @@ def load(folder: Path) -> SavedSeat:
             left=bool(info.get("left")),
             verdict=str(info.get("verdict") or ""),
             lan_port=int(info.get("lan_port") or 0),
+            fallbacks=[str(f) for f in info.get("fallbacks") or [] if isinstance(f, str)],
             folder=folder,
         )
     except (KeyError, TypeError) as exc:

@@ -6,7 +6,8 @@ action legal, does this key open that slot) come later, in the session.
 
 Entry types (written into the log, one per sequence number):
 
-``genesis``        seat 0 fixes game, options, seats and their keys, a nonce, the timeout
+``genesis``        seat 0 fixes game, options, seats and their keys, a nonce, the timeout,
+                   and optionally ``relays``: the room's relay and its fallbacks, in order
 ``seed-commit``    a seat commits to its share of the joint seed
 ``seed-reveal``    ... and opens it once every seat has committed
 ``action``         a seat's decision: the public action, commitments to sealed values,
@@ -115,15 +116,20 @@ def _action(v: Any) -> str | None:
     return None
 
 
-def _fields(**spec: Checker) -> Checker:
+def _fields(optional: dict[str, Checker] | None = None, **spec: Checker) -> Checker:
+    """A map with exactly the fields of ``spec``, plus any of ``optional`` (fields added to a type
+    later: a body without them keeps its meaning and its hash, so older logs stay valid)."""
+    extra_ok = dict(optional or {})
+
     def check(v: Any) -> str | None:
         if type(v) is not dict:
             return "must be a map"
-        if set(v) != set(spec):
-            missing = sorted(set(spec) - set(v))
-            extra = sorted(str(k) for k in set(v) - set(spec))
+        keys = set(v) - {k for k in extra_ok if k in v}
+        if keys != set(spec):
+            missing = sorted(set(spec) - keys)
+            extra = sorted(str(k) for k in keys - set(spec))
             return f"fields wrong: missing {missing}, unexpected {extra}"
-        for name, checker in spec.items():
+        for name, checker in [*spec.items(), *((k, c) for k, c in extra_ok.items() if k in v)]:
             problem = checker(v[name])
             if problem:
                 return f"{name} {problem}"
@@ -137,6 +143,32 @@ def _one_of(*values: str) -> Checker:
         return None if type(v) is str and v in values else f"must be one of {values}"
 
     return check
+
+
+#: Relays a genesis may name (the room's relay first, then its fallbacks; see relay/failover.py).
+MAX_RELAYS = 8
+RELAY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_:/[]%~")
+
+
+def _relay_address(v: Any) -> str | None:
+    """A relay address as the relay layer writes it (``host:port``, ``mqtts://host``, ``wss://host/path``).
+
+    The protocol does not connect anywhere; it only refuses what cannot be an address or could
+    carry a secret: no login (``@``), no spaces or control characters, at most 200 characters.
+    """
+    if type(v) is not str or not 1 <= len(v) <= 200:
+        return "must be text of 1..200"
+    if not set(v) <= RELAY_CHARS:
+        return "must be a relay address (letters, digits and .-_:/[]%~ only; never a login)"
+    return None
+
+
+def relays_problem(v: Any) -> str | None:
+    """None if ``v`` may be a genesis's ``relays`` (a tuple of 1..8 distinct addresses), else why not."""
+    problem = _array(_relay_address, 1, MAX_RELAYS)(v)
+    if problem is None and len(set(v)) != len(v):
+        return "must not name a relay twice"
+    return problem
 
 
 B32 = _bytes(32)
@@ -177,6 +209,8 @@ BODIES: dict[str, Checker] = {
         seats=_array(SEAT_INFO, 1, 16),
         nonce=B32,
         timeout_ms=_int(1, MAX_TIMEOUT_MS),
+        # Issue 13: the relays the game may move to, in order (optional: an older genesis has none).
+        optional={"relays": relays_problem},
     ),
     "seed-commit": _fields(c=B32, hash=B32),
     "seed-reveal": _fields(share=B32, hash=B32),

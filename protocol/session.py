@@ -61,7 +61,7 @@ from .events import (
     YourTurn,
 )
 from .savedgame import dump
-from .schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
+from .schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, relays_problem
 from .table import SEALED_TAG, Expect, OwnAction, SeatInfo, Table, check_seat_cards
 
 #: How far ahead of the head an entry may be and still be kept for later.
@@ -162,8 +162,13 @@ class PeerSession:
         timeout_ms: int = DEFAULT_TIMEOUT_MS,
         now_ms: int = 0,
         dev_timeout_ms: int | None = None,
+        relays: Sequence[str] = (),
     ) -> PeerSession:
         """Seat 0 opens the room: writes the genesis (take it from ``take_outgoing``).
+
+        ``relays`` names the room's relay and its fallbacks, in order (the genesis carries them, so
+        every seat knows where the game may move; see relay/failover.py).  None given: the genesis
+        has no ``relays`` field at all, exactly as before there were fallbacks.
 
         Every seat card is checked first (:func:`protocol.table.check_seat_cards`): an
         invalid one raises :class:`~protocol.table.SeatCardError` naming its seat, before
@@ -182,6 +187,11 @@ class PeerSession:
             "nonce": SeededStream(secret, "nonce").token(32),
             "timeout_ms": timeout_ms,
         }
+        if relays:
+            body["relays"] = tuple(relays)
+            problem = relays_problem(body["relays"])
+            if problem is not None:
+                raise ValueError(f"cannot create this game: relays {problem}")
         env = seal_envelope(signing_key, room, 0, ZERO_HASH, 0, "genesis", body, game=GENESIS_GAME)
         session._out.append(Outbound(0, env.data, "log/0"))
         events = session.receive(env.data, now_ms)

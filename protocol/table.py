@@ -159,6 +159,8 @@ class Table:
         self.game = self.spec.name
         self.nonce: bytes = body["nonce"]
         self.timeout_ms: int = body["timeout_ms"]
+        #: The relays the game may move to, in order (empty: a genesis from before fallback relays).
+        self.relays: tuple[str, ...] = tuple(body.get("relays", ()))
         self.hooks = hooks
         #: (state object, in-place changes, its hash) as of the last state_hash().
         self._hashed: tuple[GameState, int, bytes] | None = None

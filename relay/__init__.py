@@ -15,6 +15,11 @@ The pieces, one job each (import the module you need; ``import relay`` alone loa
   key fingerprints in :mod:`relay.invitation`.
 - :mod:`relay.transport` — ``RoomTransport(relay, session, peer_id, driver).run()`` keeps a
   ``protocol.session.PeerSession`` in step with its room; ``await check_relay("host:port")``.
+- :mod:`relay.failover` — ``FailoverTransport([relay, *fallbacks], session, peer_id, driver,
+  failover_s=, handover=)``: a ``RoomTransport`` that moves the game to the room's next relay when
+  its relay stays unreachable, or at once with ``move_to(address)`` / ``move_next()``.
+- :mod:`relay.handover` — ``Handover(session, key, interfaces=)``: on a LAN, when the room's relay
+  dies, a surviving seat starts one and announces it signed; the others find it with zeroconf.
 - :mod:`relay.errors` — ``RelayError`` and its kinds (``RelayUnreachable``, ``NotARelay``,
   ``RoomNotFound``, ``RoomFull``, ``SeatTaken``, ``NoSuchSeat``, ``RoomClosed``); ``str(error)``
   is a message for people.

@@ -212,6 +212,14 @@ class EmbeddedRelay:
         """How many retained messages the relay holds (for logs and tests)."""
         return len(self._broker.retained_messages) if self._broker else 0
 
+    def retained(self, prefix: str) -> dict[str, bytes]:
+        """The retained messages whose topic starts with ``prefix`` (the program that runs the relay
+        reads its room's presence here when deciding whether the others are done with it)."""
+        if self._broker is None:
+            return {}
+        held = list(self._broker.retained_messages.items())
+        return {topic: bytes(m.data or b"") for topic, m in held if topic.startswith(prefix)}
+
     async def start(self) -> None:
         if self._broker is not None:
             raise RuntimeError("the relay is already running")

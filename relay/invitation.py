@@ -19,6 +19,14 @@ Link form (copy and paste)::
 The room code is the last segment of the path; what comes before it is the relay's address in its
 own scheme.  A login is never part of an invitation: ``user:password@`` is dropped when a link is
 made, and each guest gives their own login to the relay.
+
+Fallback relays (issue 13) follow the room code as a query, each relay address in its own scheme,
+percent-encoded, in the order the game moves to them::
+
+    sealed://HOST:PORT/ROOM?fallback=HOST2:PORT2&fallback=mqtts%3A%2F%2FHOST3#FINGERPRINT
+
+A link without fallbacks is exactly the link of before; an older program refuses a link with
+them ("not a room code") rather than silently ignoring where the game may move.
 """
 
 from __future__ import annotations
@@ -27,8 +35,12 @@ import hashlib
 import re
 import secrets
 from dataclasses import dataclass
+from urllib.parse import parse_qsl, quote
 
 from .errors import RoomNotFound
+
+#: Fallback relays an invitation may carry (the genesis names at most 8 relays in all).
+MAX_FALLBACKS = 7
 
 #: No 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V: letters that survive being read out and typed back.
 ALPHABET = "ACDEFGHJKMNPQRTWXY"
@@ -100,6 +112,18 @@ class Invitation:
     relay: str
     code: str
     fingerprint: str
+    #: Where the game moves when ``relay`` is unreachable, in order (no logins).
+    fallbacks: tuple[str, ...] = ()
+
+    @property
+    def relays(self) -> tuple[str, ...]:
+        """The room's relay first, then its fallbacks (logins dropped, each once)."""
+        out: list[str] = []
+        for relay in (self.relay, *self.fallbacks):
+            bare = strip_login(relay).rstrip("/")
+            if bare and bare not in out:
+                out.append(bare)
+        return tuple(out)
 
     def link(self) -> str:
         relay = strip_login(self.relay).rstrip("/")
@@ -107,11 +131,14 @@ class Invitation:
         if not sep:
             scheme, rest = "", relay
         prefix = "sealed://" if scheme.lower() in ("", "mqtt", "tcp") else f"sealed+{scheme.lower()}://"
-        return f"{prefix}{rest}/{self.code}#{self.fingerprint}"
+        query = "&".join(f"fallback={quote(f, safe=':[]')}" for f in self.relays[1:])
+        return f"{prefix}{rest}/{self.code}{'?' + query if query else ''}#{self.fingerprint}"
 
     def read_out(self) -> str:
         """The same, to say over voice chat: relay, room code, host key in groups of four."""
-        return f"relay {strip_login(self.relay)}, room {self.code}, host key {grouped(self.fingerprint)}"
+        text = f"relay {strip_login(self.relay)}, room {self.code}, host key {grouped(self.fingerprint)}"
+        fallbacks = self.relays[1:]
+        return text + (f", fallback relays {', '.join(fallbacks)}" if fallbacks else "")
 
 
 def is_link(text: str) -> bool:
@@ -123,7 +150,9 @@ def parse_invitation(text: str) -> Invitation:
     m = _LINK.match(text.strip())
     if m is None:
         raise BadInvitation(f"{text.strip()!r} is not an invitation link (sealed://HOST:PORT/ROOM#FINGERPRINT)")
-    rest = m.group("rest").rstrip("/")
+    rest, _, query = m.group("rest").partition("?")
+    fallbacks = _fallbacks(query)
+    rest = rest.rstrip("/")
     relay_part, slash, code_part = rest.rpartition("/")
     if not slash or not relay_part:
         raise BadInvitation("the invitation link names no room (…/ROOM#FINGERPRINT)")
@@ -133,4 +162,26 @@ def parse_invitation(text: str) -> Invitation:
         raise BadInvitation(str(exc)) from None
     scheme = (m.group("scheme") or "").lower()
     relay = f"{scheme}://{relay_part}" if scheme else relay_part
-    return Invitation(strip_login(relay), code, normalize_fingerprint(m.group("fp")))
+    return Invitation(strip_login(relay), code, normalize_fingerprint(m.group("fp")), fallbacks)
+
+
+def _fallbacks(query: str) -> tuple[str, ...]:
+    """``fallback=ADDR&fallback=ADDR`` → the addresses (logins dropped); BadInvitation for anything else."""
+    if not query:
+        return ()
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=True)
+    except ValueError:
+        raise BadInvitation(f"the invitation's fallback relays {query!r} cannot be read") from None
+    out: list[str] = []
+    for key, value in pairs:
+        if key != "fallback":
+            raise BadInvitation(f"the invitation link has an unknown part {key!r} (only fallback=RELAY)")
+        relay = strip_login(value.strip()).rstrip("/")
+        if not relay or any(c.isspace() for c in relay):
+            raise BadInvitation(f"{value!r} is not a fallback relay address")
+        if relay not in out:
+            out.append(relay)
+    if len(out) > MAX_FALLBACKS:
+        raise BadInvitation(f"an invitation names at most {MAX_FALLBACKS} fallback relays")
+    return tuple(out)

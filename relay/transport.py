@@ -345,10 +345,11 @@ class RoomTransport:
     # -- running -------------------------------------------------------------------
     async def run(self) -> None:
         """Connect (clear error if the relay is wrong), play until the session is finished, then leave."""
-        await probe(self.address, self.probe_timeout)
+        await self._first_relay()
         self._emit(self.session.tick(self.clock()))
         attempt = 0
         while not self._stop.is_set():
+            await self._choose_relay()
             try:
                 await self._connection()
                 attempt = 0
@@ -364,6 +365,13 @@ class RoomTransport:
                 await self._sleep(delay)
             if self._done():
                 break
+
+    async def _first_relay(self) -> None:
+        """Check the relay before the first connection (a clear error if it is wrong); see relay/failover.py."""
+        await probe(self.address, self.probe_timeout)
+
+    async def _choose_relay(self) -> None:
+        """Before each connection: a subclass may move ``self.address`` (relay/failover.py); here it stays."""
 
     def _tell(self, what: str) -> list[Any]:
         """Tell the session that the relay was lost or reached again (if it listens)."""
