@@ -30,10 +30,9 @@ from . import keys
 from .games import kit_for
 from .i18n import LANGUAGE, tr
 from .local_game import Entry, LocalGame
-from .log_view import LogView
+from .log_view import LogView, PlainLine
 from .net_game import NetGame
 from .settings import BOT_SPEEDS
-from .system_launch.present import LogLine
 
 
 class GameScreen(QWidget):
@@ -192,7 +191,7 @@ class GameScreen(QWidget):
         ended = self.game.over() is not None and not self.ended
         if ended:
             self.ended = True
-            lines.append(LogLine("log.over"))
+            lines.append(PlainLine("log.over"))
         self.log.add(lines)
         self.refresh()
         if ended:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-#: Every game the program knows, in the order the lobby lists them.
-GAMES = ("system-launch", "collective-conflict", "anomaly-maze")
+from .registry import GAMES
+
+__all__ = ["GAMES", "read_rules", "rules_dirs", "rules_path"]
 
 _HERE = Path(__file__).resolve().parent
 

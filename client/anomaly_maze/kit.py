@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtWidgets import QLabel, QWidget
@@ -49,6 +49,12 @@ def _bot_names(level: str, count: int) -> list[str]:
     return [tr("maze.ai_name", level=tr(f"level.{level}"))] * count
 
 
+def _showcase(window: Any, shot: Callable[..., None], app: Any) -> None:
+    from .showcase import maze_shots  # only the screenshots need it
+
+    maze_shots(window, shot, app)
+
+
 KIT = GameKit(
     name="anomaly-maze",
     make_table=MazeTable,
@@ -65,4 +71,5 @@ KIT = GameKit(
     default_level="normal",
     bot_names=_bot_names,
     lobby_art=MazeArt,
+    showcase=_showcase,
 )

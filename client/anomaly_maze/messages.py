@@ -9,6 +9,12 @@ text's words (Respawn, BlackSaw, „Odrodzenie”, MP, HP).
 from __future__ import annotations
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
+    "game.anomaly-maze": ("Anomaly Maze", "Labirynt Anomalii", "Лабиринт аномалий"),
+    "game.blurb.anomaly-maze": (
+        "A shifting 7×7 labyrinth with dice combat, for two.",
+        "Ruchomy labirynt 7×7 z walką na kości, dla dwojga.",
+        "Подвижный лабиринт 7×7 с битвами на кубиках, для двоих.",
+    ),
     # -- the lobby ------------------------------------------------------------------
     "lobby.level": ("AI level", "Poziom SI", "Уровень ИИ"),
     "level.easy": ("Easy", "Łatwy", "Лёгкий"),

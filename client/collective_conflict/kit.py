@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtWidgets import QLabel, QWidget
@@ -56,6 +56,12 @@ def _bot_names(level: str, count: int) -> list[str]:
     return names[:count]
 
 
+def _showcase(window: Any, shot: Callable[..., None], app: Any) -> None:
+    from .showcase import cc_shots  # only the screenshots need it
+
+    cc_shots(window, shot, app)
+
+
 KIT = GameKit(
     name="collective-conflict",
     make_table=CCTable,
@@ -71,4 +77,5 @@ KIT = GameKit(
     default_level="greedy",
     bot_names=_bot_names,
     lobby_art=StructureArt,
+    showcase=_showcase,
 )

@@ -32,13 +32,17 @@ _PLURALS = {
 }
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
+    "game.collective-conflict": ("Collective Conflict", "Konflikt Kolektywów", "Коллективный конфликт"),
+    "game.blurb.collective-conflict": (
+        "Hex units with a hidden Decoy and hidden traps, for 2–10 players.",
+        "Jednostki na heksach z ukrytą Przynętą i ukrytymi pułapkami, dla 2–10 graczy.",
+        "Юниты на шестиугольниках со скрытой Приманкой и ловушками, для 2–10 игроков.",
+    ),
     **{f"cc.kind.{k}": v for k, v in _KINDS.items()},
     **{f"cc.kinds.{k}": v for k, v in _PLURALS.items()},
     "cc.one": ("1 {kind}", "{kind} ×1", "{kind} ×1"),
     "cc.reserve.empty": ("reserve empty", "rezerwa pusta", "резерв пуст"),
     # -- the lobby ---------------------------------------------------------------------
-    "level.random": ("Random (easiest)", "Losowy (najłatwiejszy)", "Случайный (самый лёгкий)"),
-    "level.greedy": ("Greedy", "Zachłanny", "Жадный"),
     "level.search": ("Search (strongest)", "Przeszukujący (najsilniejszy)", "Поисковый (самый сильный)"),
     "cc.bot_names": (
         "Ada,Boris,Celina,Dmitri,Ewa,Farid,Greta,Hugo,Irena",

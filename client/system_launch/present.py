@@ -15,8 +15,9 @@ from typing import Any
 from engines.core import Deal, Knowledge, PrivateDelivery
 from engines.system_launch.cards import CARD_KIND, KIND_NAMES, PHISHING, UPGRADE
 
-from ..art import EVENT, PART, PROTECTION, category
 from ..i18n import tr
+from ..seats import seat_name
+from .art import EVENT, PART, PROTECTION, category
 
 
 def kind_name(card: int) -> str:
@@ -36,10 +37,6 @@ def card_title(card: int) -> str:
 def caption(card: int) -> str:
     """The translated category of a card (Part, Protection, Event)."""
     return tr({PART: "cat.part", PROTECTION: "cat.protection", EVENT: "cat.event"}[category(kind_name(card))])
-
-
-def seat_name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else "?"
 
 
 # -- what is going on -------------------------------------------------------------

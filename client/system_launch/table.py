@@ -29,11 +29,12 @@ from PySide6.QtWidgets import (
 
 from engines.core import Knowledge
 
-from .. import art
-from ..cards_widgets import CardFace, CardRow, CardView
+from .. import art as shared_art
 from ..i18n import tr
 from ..wrap_button import WrapButton
+from . import art
 from .present import action_label, caption, card_title, kind_name, phase_text, seat_name, take_label, turn_text
+from .widgets import CardFace, CardRow, CardView
 
 #: Verbs whose action names a slot of the human's hand (chosen by selecting the card first).
 HAND_VERBS = frozenset({"build", "upgrade", "play", "discard"})
@@ -70,7 +71,7 @@ class SeatPanel(QFrame):
         self.hand_label = QLabel(objectName="rowlabel")
         self.hand = CardRow(0.42, 3)
         self.system_label = QLabel(objectName="rowlabel")
-        self.system = CardRow(0.42, 4)
+        self.system = CardRow(0.42, 4, room_for=4)  # a System of four (the usual launch) never overlaps
         self.discard_label = QLabel(objectName="rowlabel")
         self.discard = CardRow(0.34, 4)
         head = QHBoxLayout()
@@ -171,7 +172,7 @@ class Banner(QLabel):
         self.setStyleSheet(styles.get(tone, styles["plain"]))
 
 
-class TableWidget(art.FeltWidget):
+class TableWidget(shared_art.FeltWidget):
     """The whole System Launch table for one view, with the legal actions as controls."""
 
     action_chosen = Signal(tuple)
@@ -239,7 +240,7 @@ class TableWidget(art.FeltWidget):
         self.my_name = QLabel(objectName="name")
         self.my_badge = QLabel(objectName="badge")
         self.my_system_label = QLabel(objectName="rowlabel")
-        self.my_system = CardRow(0.55, 4)
+        self.my_system = CardRow(0.55, 4, room_for=4)
         self.my_discard_label = QLabel(objectName="rowlabel")
         self.my_discard = CardRow(0.42, 5)
         self.my_hand_label = QLabel(objectName="rowlabel")
