@@ -12,6 +12,10 @@ translators see the English sentence in their usual tools while the code keeps i
 (``tr("table.system")``).  Babel extracts the declarations with the keywords ``msg:1c,2`` and
 ``nmsg:1c,2,3`` (see :mod:`client.catalogues`).  Nothing here imports Qt: the translator's
 command and the converter read declarations without a display.
+
+After an edit to a ``texts.py`` run ``python -m client.catalogues extract`` and ``update``, then
+translate what ``check`` names (``client/README.md``).  The files were written first by
+``scripts/convert_catalogue.py`` from the old tuple catalogues.
 """
 
 from __future__ import annotations

@@ -1,11 +1,4 @@
-"""The English source of the gettext domain ``sealed_table``: the words of the shared screens.
-
-One declaration a message: ``msg(id, English)``, or ``nmsg(id, singular, plural)`` where a
-count meets a noun (see :mod:`client.declare`).  The translations are in
-``client/locale/<lang>/LC_MESSAGES/sealed_table.po``; after an edit here run
-``python -m client.catalogues extract`` and ``update`` (see ``client/README.md``).
-Written first by ``scripts/convert_catalogue.py`` from the old tuple catalogue.
-"""
+"""English source of the gettext domain ``sealed_table`` (the shared screens; translations in ``client/locale/``)."""
 
 from __future__ import annotations
 

@@ -135,26 +135,16 @@ def declaration_lines(entries: list[Entry], fallback: str = "") -> list[str]:
 
 
 def texts_module(domain: Domain, entries: list[Entry]) -> str:
+    """A domain's ``texts.py``: a one-line docstring (the format is :mod:`client.declare`'s) and the rows."""
     shared = domain.name == SHARED_DOMAIN
     up = "." if shared else ".."
-    about = "the shared screens" if shared else f"the game in ``client/{domain.name}/``"
+    about = "the shared screens" if shared else f"``client/{domain.name}/``"
     where = domain.locale_dir.relative_to(ROOT).as_posix()
-    head = f'''"""The English source of the gettext domain ``{domain.name}``: the words of {about}.
-
-One declaration a message: ``msg(id, English)``, or ``nmsg(id, singular, plural)`` where a
-count meets a noun (see :mod:`client.declare`).  The translations are in
-``{where}/<lang>/LC_MESSAGES/{domain.name}.po``; after an edit here run
-``python -m client.catalogues extract`` and ``update`` (see ``client/README.md``).
-Written first by ``scripts/convert_catalogue.py`` from the old tuple catalogue.
-"""
-
-from __future__ import annotations
-
-from {up}declare import declarer
-
-msg, nmsg = declarer({py(domain.name)})
-
-'''
+    head = (
+        f'"""English source of the gettext domain ``{domain.name}`` ({about}; translations in ``{where}/``)."""\n\n'
+        f"from __future__ import annotations\n\nfrom {up}declare import declarer\n\n"
+        f"msg, nmsg = declarer({py(domain.name)})\n\n"
+    )
     return head + "\n".join(declaration_lines(entries)) + "\n"
 
 

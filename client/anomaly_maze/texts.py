@@ -1,11 +1,4 @@
-"""The English source of the gettext domain ``anomaly_maze``: the words of the game in ``client/anomaly_maze/``.
-
-One declaration a message: ``msg(id, English)``, or ``nmsg(id, singular, plural)`` where a
-count meets a noun (see :mod:`client.declare`).  The translations are in
-``client/anomaly_maze/locale/<lang>/LC_MESSAGES/anomaly_maze.po``; after an edit here run
-``python -m client.catalogues extract`` and ``update`` (see ``client/README.md``).
-Written first by ``scripts/convert_catalogue.py`` from the old tuple catalogue.
-"""
+"""English source of the gettext domain ``anomaly_maze`` (``client/anomaly_maze/``; translations in ``client/anomaly_maze/locale/``)."""
 
 from __future__ import annotations
 

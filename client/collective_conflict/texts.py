@@ -1,11 +1,4 @@
-"""The English source of the gettext domain ``collective_conflict``: the words of the game in ``client/collective_conflict/``.
-
-One declaration a message: ``msg(id, English)``, or ``nmsg(id, singular, plural)`` where a
-count meets a noun (see :mod:`client.declare`).  The translations are in
-``client/collective_conflict/locale/<lang>/LC_MESSAGES/collective_conflict.po``; after an edit here run
-``python -m client.catalogues extract`` and ``update`` (see ``client/README.md``).
-Written first by ``scripts/convert_catalogue.py`` from the old tuple catalogue.
-"""
+"""English source of the gettext domain ``collective_conflict`` (``client/collective_conflict/``; translations in ``client/collective_conflict/locale/``)."""
 
 from __future__ import annotations
 

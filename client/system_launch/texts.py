@@ -1,11 +1,4 @@
-"""The English source of the gettext domain ``system_launch``: the words of the game in ``client/system_launch/``.
-
-One declaration a message: ``msg(id, English)``, or ``nmsg(id, singular, plural)`` where a
-count meets a noun (see :mod:`client.declare`).  The translations are in
-``client/system_launch/locale/<lang>/LC_MESSAGES/system_launch.po``; after an edit here run
-``python -m client.catalogues extract`` and ``update`` (see ``client/README.md``).
-Written first by ``scripts/convert_catalogue.py`` from the old tuple catalogue.
-"""
+"""English source of the gettext domain ``system_launch`` (``client/system_launch/``; translations in ``client/system_launch/locale/``)."""
 
 from __future__ import annotations
 
