@@ -1,32 +1,27 @@
-"""Three languages for every string; a switch in the settings re-labels the program; settings persist."""
+"""Three languages for every string (gettext catalogues with plural forms); a live switch re-labels the program."""
 
 from __future__ import annotations
 
 import json
 import re
-import string
 from pathlib import Path
 
+import pytest
 from client_drive import play_to_end
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from client import settings as settings_mod
+from client import translations
+from client.declare import Declaration
 from client.i18n import LANGUAGE, tr, tr_in
-from client.messages import CATALOGUE, LANGUAGES
+from client.translations import LANGUAGES, check, declarations
 
 CLIENT = Path(__file__).resolve().parents[2] / "client"
 
 
-def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
-def test_every_message_in_every_language_with_the_same_fields():
-    for key, texts in CATALOGUE.items():
-        assert set(texts) == set(LANGUAGES), key
-        assert all(t.strip() for t in texts.values()), key
-        assert fields(texts["pl"]) == fields(texts["en"]) == fields(texts["ru"]), key
+def test_every_message_in_every_language_with_every_plural_form_and_the_same_fields():
+    assert check() == []
 
 
 def test_every_message_id_used_in_the_code_exists():
@@ -34,9 +29,10 @@ def test_every_message_id_used_in_the_code_exists():
     for path in CLIENT.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         used |= set(re.findall(r"""\btr\(\s*["']([\w.\- ]+)["']""", source))
-        used |= set(re.findall(r"""LogLine\(\s*["']([\w.\- ]+)["']""", source))
+        used |= set(re.findall(r"""(?:LogLine|PlainLine)\(\s*["']([\w.\- ]+)["']""", source))
     assert used, "the scan found no message ids"
-    missing = sorted(key for key in used if key not in CATALOGUE)
+    catalogue = declarations()
+    missing = sorted(key for key in used if key not in catalogue)
     assert not missing, missing
     # Ids built at run time from data: card kinds, games, reasons, speeds, languages.
     from client.resources import GAMES
@@ -48,7 +44,7 @@ def test_every_message_id_used_in_the_code_exists():
     dynamic += [
         f"report.reason.{r}" for r in ("system launched", "deck exhausted", "round limit", "last seat standing")
     ]
-    assert [k for k in dynamic if k not in CATALOGUE] == []
+    assert [k for k in dynamic if k not in catalogue] == []
 
 
 def test_translation_fills_fields_and_falls_back():
@@ -109,3 +105,40 @@ def test_settings_round_trip_and_damage(tmp_path: Path):
     assert settings_mod.load(tmp_path) == settings_mod.Settings()
     (tmp_path / settings_mod.FILE_NAME).write_text("{not json")
     assert settings_mod.load(tmp_path) == settings_mod.Settings()
+
+
+def _po(forms: str, body: str) -> str:
+    head = f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n"Plural-Forms: {forms}\\n"\n\n'
+    return head + body
+
+
+def test_the_check_names_a_missing_language_plural_form_or_field(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The check is not blind: each kind of gap in a catalogue is one line of its answer."""
+    domain = translations.Domain("probe", "client.texts", tmp_path)
+    probe = {
+        "probe.plain": Declaration("probe.plain", "probe", "Hello {name}"),
+        "probe.count": Declaration("probe.count", "probe", "{count} card", "{count} cards"),
+        "probe.gone": Declaration("probe.gone", "probe", "Gone"),
+    }
+    monkeypatch.setattr(translations, "domains", lambda: [domain])
+    monkeypatch.setattr(translations, "declarations", lambda: probe)
+    plain = 'msgctxt "probe.plain"\nmsgid "Hello {name}"\nmsgstr "{txt}"\n\n'
+    count = 'msgctxt "probe.count"\nmsgid "{{count}} card"\nmsgid_plural "{{count}} cards"\n{forms}\n'
+    gone = 'msgctxt "probe.gone"\nmsgid "Gone"\nmsgstr "Weg"\n\n'
+    two = 'msgstr[0] "{count} a"\nmsgstr[1] "{count} b"\n'
+    three = two + 'msgstr[2] "{count} c"\n'
+    files = {
+        "pl": _po(translations.PLURAL_FORMS["pl"], plain.replace("{txt}", "Cześć {name}") + count.format(forms=two)),
+        "ru": _po("nplurals=2; plural=(n != 1);", plain.replace("{txt}", "Привет {imя}") + count.format(forms=three))
+        + gone,
+    }
+    for code, text in files.items():
+        path = domain.po_path(code)
+        path.parent.mkdir(parents=True)
+        path.write_text(text, encoding="utf-8")
+    problems = "\n".join(check())
+    assert "probe.gone [pl]: no translation" in problems
+    assert "probe.count [pl]: form 2 is empty" in problems  # Babel reads a missing form as an empty one
+    assert "probe.plain [ru]: form 0 has fields" in problems
+    assert "ru/LC_MESSAGES/probe.po: Plural-Forms is 'nplurals=2" in problems
+    assert "probe.plain [pl]" not in problems and "probe.count [ru]" not in problems
