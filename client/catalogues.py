@@ -62,9 +62,7 @@ def new_catalog(domain: str, code: str | None = None) -> Catalog:
 
 def set_plural_forms(catalog: Catalog, code: str) -> None:
     """The gettext plural rule of ``code`` (Babel would write CLDR's equivalent in another spelling)."""
-    nplurals, plural = PLURAL_FORMS[code].rstrip(";").split("; ")
-    catalog._num_plurals = int(nplurals.removeprefix("nplurals="))  # Babel keeps the header's rule here
-    catalog._plural_expr = plural.removeprefix("plural=")
+    catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[code])]  # read as a .po header would be
     catalog.revision_date = FIXED_DATE
 
 
@@ -82,11 +80,12 @@ def write(catalog: Catalog, path: Path) -> None:
 def template(domain: Domain) -> Catalog:
     """The domain's template, extracted from its ``texts.py`` in declaration order."""
     catalog = new_catalog(domain.name)
-    where = domain.texts_path.relative_to(_ROOT).as_posix()
+    path = domain.texts_path
+    where = path.relative_to(_ROOT).as_posix() if path.is_relative_to(_ROOT) else path.name
     for _line, message, comments, context in extract_from_file(
         "python", domain.texts_path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
     ):
-        catalog.add(message, locations=[(where, None)], auto_comments=comments, context=context)
+        catalog.add(message, locations=[(where, 0)], auto_comments=comments, context=context)  # (no line numbers)
     return catalog
 
 

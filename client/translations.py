@@ -53,10 +53,8 @@ class Domain:
     name: str
     texts_module: str
     locale_dir: Path
-
-    @property
-    def texts_path(self) -> Path:
-        return _CLIENT.parent / (self.texts_module.replace(".", "/") + ".py")
+    #: The file of ``texts_module`` (what Babel extracts from).
+    texts_path: Path
 
     @property
     def pot_path(self) -> Path:
@@ -68,11 +66,11 @@ class Domain:
 
 def domains() -> list[Domain]:
     """The shared domain, then one per game in the registry's order."""
-    found = [Domain(SHARED_DOMAIN, "client.texts", _CLIENT / "locale")]
+    found = [Domain(SHARED_DOMAIN, "client.texts", _CLIENT / "locale", _CLIENT / "texts.py")]
     for game in GAMES:
         package = game_package(game)
         name = package.rsplit(".", 1)[1]
-        found.append(Domain(name, f"{package}.texts", _CLIENT / name / "locale"))
+        found.append(Domain(name, f"{package}.texts", _CLIENT / name / "locale", _CLIENT / name / "texts.py"))
     return found
 
 
@@ -190,7 +188,7 @@ def _entry_problems(code: str, declaration: Declaration, entry: Message | None, 
         return [f"{where}: the catalogue translates {entry.id!r}, the code says {english!r}"]
     if entry.fuzzy:
         return [f"{where}: marked fuzzy (the English changed: check the translation, then drop the flag)"]
-    forms = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+    forms = [entry.string] if isinstance(entry.string, str) else list(entry.string or ())
     if len(forms) != (1 if declaration.plural is None else nplurals):
         return [f"{where}: {len(forms)} forms, the message needs {1 if declaration.plural is None else nplurals}"]
     wanted = fields(declaration.singular)

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from client.catalogues import new_catalog, read, template, write  # noqa: E402  (after the path)
-from client.translations import SHARED_DOMAIN, TRANSLATED, Domain, declarations, domains  # noqa: E402
+from client.translations import SHARED_DOMAIN, TRANSLATED, Domain, domains  # noqa: E402
 
 SECTION = re.compile(r"^\s*#\s*--\s*(.*?)\s*-*\s*$")
 
@@ -188,14 +188,15 @@ def domain_for(path: Path, name: str | None) -> Domain:
 
 def append(path: Path, name: str | None) -> int:
     domain = domain_for(path, name)
-    declared = declarations()
+    # What every domain declares now, read from the files (Babel's extraction), not from imports.
+    declared = {m.context: m.id for d in domains() if d.texts_path.exists() for m in template(d) if m.context}
     new: list[Entry] = []
     for entry in old_entries(path):
         known = declared.get(entry.msg_id)
         if known is None:
             new.append(entry)
-        elif known.singular != entry.english and known.plural is None:
-            print(f"{entry.msg_id}: declared as {known.singular!r}, the block says {entry.english!r}", file=sys.stderr)
+        elif isinstance(known, str) and known != entry.english:
+            print(f"{entry.msg_id}: declared as {known!r}, the block says {entry.english!r}", file=sys.stderr)
     if not new:
         print(f"{path}: nothing new for {domain.name}")
         return 0

@@ -114,7 +114,7 @@ def _po(forms: str, body: str) -> str:
 
 def test_the_check_names_a_missing_language_plural_form_or_field(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """The check is not blind: each kind of gap in a catalogue is one line of its answer."""
-    domain = translations.Domain("probe", "client.texts", tmp_path)
+    domain = translations.Domain("probe", "client.texts", tmp_path, tmp_path / "texts.py")
     probe = {
         "probe.plain": Declaration("probe.plain", "probe", "Hello {name}"),
         "probe.count": Declaration("probe.count", "probe", "{count} card", "{count} cards"),
