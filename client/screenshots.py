@@ -1,7 +1,7 @@
 """``python -m client.screenshots OUTDIR``: every screen of the program as PNG files.
 
 Renders offscreen at 1280×800 (no display needed) with a throw-away config directory, so
-the user's own settings are never touched: the lobby (and a relay error), the settings,
+the user's own settings are never touched: the lobby (a relay error, a network search's answer), the settings,
 then each game's showcase from its kit (``GameKit.showcase``): its table at moments worth
 seeing and the shared screens (rules, report, replay) its game ends in.  ``--scale 2`` renders
 at a device pixel ratio of 2, as on a high-DPI screen; ``--language pl|ru`` renders in another language.
@@ -16,6 +16,17 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+
+def example_search() -> tuple[list[Any], list[Any]]:
+    """What a network search could find: two relays, one of them with an open room (counts in words)."""
+    from .net import LanRelay, LanRoom, RelayAddress
+    from .registry import GAMES
+
+    home = LanRelay("sealed-table on ola-laptop", RelayAddress("192.168.1.20", 1883))
+    club = LanRelay("sealed-table on club-pc", RelayAddress("192.168.1.31", 1883))
+    room = LanRoom(home, "KXPRTA", GAMES[0], "Ola", 1, 4, "ABCDEFGHJKMNPQRS", 60_000)
+    return [home, club], [room]
 
 
 def _settle(app: Any, rounds: int = 5) -> None:
@@ -91,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         app.processEvents()
         time.sleep(0.01)
     shot("02-lobby-relay-error")
+    window.lobby.show_found(example_search())
+    shot("02b-lobby-network-search")
 
     settings_dialog = window.open_settings()
     shot("07-settings", settings_dialog)

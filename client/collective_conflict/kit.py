@@ -37,7 +37,7 @@ def _over_banner(over: GameOver, names: Sequence[str], me: int | None) -> str:
 def _report_row(view: dict[str, Any], seat: int) -> QWidget:
     units = sum(1 for _, _, stack in view["stacks"] for _, owner, _ in stack if owner == seat)
     if view["active"][seat]:
-        text = tr("cc.report.row", n=units, reserve=reserve_text(view["reserve"][seat], False))
+        text = tr("cc.report.row", count=units, reserve=reserve_text(view["reserve"][seat], False))
     else:
         text = tr("cc.state.collapsed")
     label = QLabel(text)

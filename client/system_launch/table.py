@@ -76,10 +76,12 @@ class SeatPanel(QFrame):
         self.discard = CardRow(0.34, 4)
         head = QHBoxLayout()
         head.addWidget(self.name)
+        # The hand's count beside the name: its words ("Hand: 4 cards", "Ręka: 4 karty") never take
+        # room from the System row, which keeps room for four cards.
+        head.addWidget(self.hand_label)
         head.addStretch(1)
         head.addWidget(self.badge)
         layout.addLayout(head, 0, 0, 1, 2)
-        layout.addWidget(self.hand_label, 1, 0)
         layout.addWidget(self.system_label, 1, 1)
         layout.addWidget(self.hand, 2, 0)
         layout.addWidget(self.system, 2, 1)
@@ -97,7 +99,7 @@ class SeatPanel(QFrame):
         elif view["skip"][s]:
             badges.append(tr("table.skips"))
         self.badge.setText(" · ".join(badges))
-        self.hand_label.setText(tr("table.hand", n=view["hands"][s]))
+        self.hand_label.setText(tr("table.hand", count=view["hands"][s]))
         self.hand.set_cards(hand)
         self.system_label.setText(tr("table.system"))
         self.system.set_cards([face(c) for c in view["system"][s]], tr("table.empty_row"))
@@ -120,7 +122,7 @@ class DeckView(QWidget):
 
     def set_count(self, n: int) -> None:
         self.count = n
-        self.setToolTip(tr("table.deck", n=n))
+        self.setToolTip(tr("table.deck", count=n))
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -141,7 +143,7 @@ class DeckView(QWidget):
                 p.drawText(
                     QRectF(0, art.CARD_H + 8, self.width(), 24),
                     Qt.AlignmentFlag.AlignCenter,
-                    tr("table.deck", n=self.count),
+                    tr("table.deck", count=self.count),
                 )
         finally:
             p.end()
@@ -402,7 +404,7 @@ class TableWidget(shared_art.FeltWidget):
         self.my_system.set_cards([face(c) for c in view["system"][me]], tr("table.empty_row"))
         self.my_discard_label.setText(tr("table.discard"))
         self.my_discard.set_cards([face(c) for c in view["discard"][me]])
-        self.my_hand_label.setText(tr("table.your_hand", n=len(view["hand"])))
+        self.my_hand_label.setText(tr("table.your_hand", count=len(view["hand"])))
         while self.hand_row.count():
             item = self.hand_row.takeAt(0)
             if item.widget():
@@ -454,7 +456,7 @@ class TableWidget(shared_art.FeltWidget):
             return
         stage = view["stage"]
         if stage == "discard":
-            self.hint.setText(tr("hint.discard", n=len(view["hand"]), limit=self.hand_limit))
+            self.hint.setText(tr("hint.discard", count=len(view["hand"]), limit=self.hand_limit))
         elif stage == "crash":
             self.hint.setText(tr("hint.crash"))
         elif stage == "hacker-take":

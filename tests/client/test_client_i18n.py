@@ -49,9 +49,49 @@ def test_every_message_id_used_in_the_code_exists():
 
 def test_translation_fills_fields_and_falls_back():
     assert tr_in("pl", "lobby.welcome", name="Ola") == "Witaj, Ola!"
-    assert tr_in("ru", "table.deck", n=7) == "Колода: 7"
+    assert tr_in("ru", "table.round", n=7) == "Раунд 7"
     assert tr("no.such.message") == "no.such.message"
     assert tr_in("en", "lobby.welcome") == "Welcome, {name}!"  # a missing field never raises
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("en", {1: "1 card", 2: "2 cards", 5: "5 cards", 21: "21 cards"}),
+        (
+            "pl",
+            {1: "1 karta", 2: "2 karty", 5: "5 kart", 12: "12 kart", 21: "21 kart", 22: "22 karty", 112: "112 kart"},
+        ),
+        (
+            "ru",
+            {1: "1 карта", 2: "2 карты", 5: "5 карт", 11: "11 карт", 21: "21 карта", 22: "22 карты", 111: "111 карт"},
+        ),
+    ],
+)
+def test_counts_take_the_plural_form_of_the_catalogues_rule(code: str, expected: dict[int, str]):
+    """ "1 karta / 2 karty / 5 kart", "1 карта / 2 карты / 5 карт": the form comes from the .po's plural rule."""
+    for count, words in expected.items():
+        assert tr_in(code, "table.deck", count=count).endswith(words), (code, count)
+
+
+def test_every_count_that_meets_a_noun_is_a_plural_message():
+    """The counts issue 17 names (hands, deck, discards, reserves, relays) are declared with plural forms."""
+    catalogue = declarations()
+    plural = [
+        "table.hand",
+        "table.your_hand",
+        "table.deck",
+        "log.shuffled",
+        "log.reshuffled",
+        "log.dealt",
+        "hint.discard",
+        "phase.discard",
+        "cc.report.row",
+        "lobby.lan.found",
+        "lobby.lan.rooms",
+    ] + [f"cc.kinds.{kind}" for kind in ("command", "mothership", "decoy", "runner", "climber", "netcaster", "jumper")]
+    assert [key for key in plural if catalogue[key].plural is None] == []
+    assert tr_in("en", "log.reshuffled", count=1) == "The discard rows (1 card) are shuffled into a new deck."
 
 
 def test_language_switch_in_settings_relabels_the_program(qtbot, window, private_config):
@@ -75,7 +115,7 @@ def test_language_switch_in_settings_relabels_the_program(qtbot, window, private
     assert tr_in("pl", "phase.action") in screen.table.status.text()
     log_after = screen.log.texts()
     assert len(log_after) == len(log_before) and log_after != log_before
-    assert tr_in("pl", "log.shuffled", n=44) in log_after
+    assert tr_in("pl", "log.shuffled", count=44) in log_after
     saved = json.loads((private_config / settings_mod.FILE_NAME).read_text(encoding="utf-8"))
     assert saved["language"] == "pl" and saved["name"] == "Ola"
 
