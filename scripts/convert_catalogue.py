@@ -2,7 +2,8 @@
 """Turn the old tuple catalogues (``"id": (English, Polish, Russian)``) into gettext sources.
 
     python scripts/convert_catalogue.py                 # the one-shot conversion of the whole tree
-    python scripts/convert_catalogue.py --append FILE   # merge an old-format block into the new files
+    python scripts/convert_catalogue.py --append FILE [--section BRANCH] [--domain NAME]
+                                                        # merge old-format rows into the new files
 
 The one-shot conversion reads ``client/messages.py`` (the shared screens) and each game's
 ``client/<game>/messages.py`` (found through ``client/registry.py``) and writes, per domain, the
@@ -17,7 +18,8 @@ the ids that no domain declares yet: a ``msg`` line at the end of the domain's `
 again.  Ids already declared are left as they are, so hand edits (plurals, fixes) survive; an
 id whose English differs from the declared one is named on stderr for a person to look at.
 The domain is the FILE's folder (``client/<game>/messages.py`` → that game, else the shared
-one), or ``--domain NAME``.
+one), or ``--domain NAME``; ``--section BRANCH`` takes only the rows under ``# -- BRANCH --``
+(a branch's block in a whole old file).  Ids in :data:`RETIRED` are never brought back.
 """
 
 from __future__ import annotations
@@ -34,10 +36,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from client.catalogues import new_catalog, read, template, write  # noqa: E402  (after the path)
+from client.catalogues import extract, new_catalog, read, template, update, write  # noqa: E402  (after the path)
 from client.translations import SHARED_DOMAIN, TRANSLATED, Domain, domains  # noqa: E402
 
 SECTION = re.compile(r"^\s*#\s*--\s*(.*?)\s*-*\s*$")
+#: Ids retired on purpose after the conversion (an old file still has them: --append must not bring them back).
+RETIRED = frozenset({"cc.one"})  # the reserve counts are plurals now ("1 Runner", "Runner: 1 jednostka")
 
 
 @dataclass(frozen=True)
@@ -186,12 +190,17 @@ def domain_for(path: Path, name: str | None) -> Domain:
     return by_name.get(folder, by_name[SHARED_DOMAIN])
 
 
-def append(path: Path, name: str | None) -> int:
+def append(path: Path, name: str | None, section: str | None = None) -> int:
     domain = domain_for(path, name)
     # What every domain declares now, read from the files (Babel's extraction), not from imports.
     declared = {m.context: m.id for d in domains() if d.texts_path.exists() for m in template(d) if m.context}
     new: list[Entry] = []
     for entry in old_entries(path):
+        if section is not None and entry.section != section:
+            continue
+        if entry.msg_id in RETIRED:
+            print(f"{entry.msg_id}: retired after the conversion, not added", file=sys.stderr)
+            continue
         known = declared.get(entry.msg_id)
         if known is None:
             new.append(entry)
@@ -207,7 +216,8 @@ def append(path: Path, name: str | None) -> int:
         catalog = read(po, code, domain.name) if po.exists() else new_catalog(domain.name, code)
         po_entries(catalog, new, code)
         write(catalog, po)
-    write(template(domain), domain.pot_path)
+    extract([domain])  # the template again, and the .po files in its order with its locations
+    update([domain])
     print(f"{domain.name}: {len(new)} messages appended from {path}: {', '.join(e.msg_id for e in new)}")
     return 0
 
@@ -216,9 +226,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--append", type=Path, metavar="FILE", help="merge the old-format rows of FILE")
     parser.add_argument("--domain", help="with --append: the domain to add them to (default: FILE's folder)")
+    parser.add_argument("--section", help="with --append: only the rows under this '# -- NAME --' comment")
     args = parser.parse_args(argv)
     if args.append is not None:
-        return append(args.append, args.domain)
+        return append(args.append, args.domain, args.section)
     return convert_all()
 
 

@@ -55,25 +55,32 @@ def test_append_adds_new_rows_and_keeps_hand_edits(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(convert, "domains", lambda: [domain])
     block = tmp_path / "block.py"
     block.write_text(
+        "    # -- older rows --\n"
+        '    "probe.old": ("Old", "Stary", "Старый"),\n'
+        '    "cc.one": ("1 {kind}", "{kind} ×1", "{kind} ×1"),\n'
         "    # -- helper-branch --\n"
+        '    "cc.one": ("1 {kind}", "{kind} ×1", "{kind} ×1"),\n'
         '    "probe.one": ("One", "Jeden", "Один"),\n'
         '    "probe.count": ("{count} cards", "kart: {count}", "карт: {count}"),\n'
         '    "probe.new": ("New {x}", "Nowy {x}", "Новый {x}"),\n',
         encoding="utf-8",
     )
 
-    assert convert.main(["--append", str(block), "--domain", "probe"]) == 0
-    assert "probe.new" in capsys.readouterr().out
+    assert convert.main(["--append", str(block), "--domain", "probe", "--section", "helper-branch"]) == 0
+    out, err = capsys.readouterr()
+    assert "probe.new" in out and "cc.one: retired" in err
     texts = domain.texts_path.read_text(encoding="utf-8")
     assert texts.endswith("# -- helper-branch " + "-" * 83 + '\nmsg("probe.new", "New {x}")\n')
     assert 'nmsg("probe.count", "{count} card", "{count} cards")' in texts and texts.count("probe.one") == 1
+    assert "probe.old" not in texts and "cc.one" not in texts, "only the branch's own block, never a retired id"
     for code, new in (("pl", "Nowy {x}"), ("ru", "Новый {x}")):
         found = entries(domain.po_path(code), code)
         assert found["probe.new"] == new
         assert found["probe.count"] == plural[code], "a hand-made plural survives the merge"
     assert "probe.new" in domain.pot_path.read_text(encoding="utf-8")
 
-    assert convert.main(["--append", str(block), "--domain", "probe"]) == 0  # a second run adds nothing
+    again = ["--append", str(block), "--domain", "probe", "--section", "helper-branch"]
+    assert convert.main(again) == 0  # a second run adds nothing
     assert domain.texts_path.read_text(encoding="utf-8") == texts
 
 
