@@ -101,6 +101,15 @@ def playable() -> frozenset[str]:
     return frozenset(KIT_MODULES)
 
 
+def imported_later(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported at its first call (a kit's showcase: only the screenshots need it)."""
+
+    def call(*args: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args)
+
+    return call
+
+
 def kit_for(game: str) -> GameKit:
     """The kit of ``game`` (KeyError for a game without a table)."""
     if game not in _KITS:
@@ -109,4 +118,4 @@ def kit_for(game: str) -> GameKit:
     return _KITS[game]
 
 
-__all__ = ["KIT_MODULES", "GameKit", "kit_for", "playable"]
+__all__ = ["KIT_MODULES", "GameKit", "imported_later", "kit_for", "playable"]

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtWidgets import QLabel, QWidget
 
 from engines.core import GameOver, Knowledge
 
-from ..games import GameKit
+from ..games import GameKit, imported_later
 from ..i18n import tr
 from .lobby_art import MazeArt
 from .present import MazeLogWriter, seat_name
@@ -49,12 +49,6 @@ def _bot_names(level: str, count: int) -> list[str]:
     return [tr("maze.ai_name", level=tr(f"level.{level}"))] * count
 
 
-def _showcase(window: Any, shot: Callable[..., None], app: Any) -> None:
-    from .showcase import maze_shots  # only the screenshots need it
-
-    maze_shots(window, shot, app)
-
-
 KIT = GameKit(
     name="anomaly-maze",
     make_table=MazeTable,
@@ -71,5 +65,5 @@ KIT = GameKit(
     default_level="normal",
     bot_names=_bot_names,
     lobby_art=MazeArt,
-    showcase=_showcase,
+    showcase=imported_later(f"{__package__}.showcase", "maze_shots"),
 )

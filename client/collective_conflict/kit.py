@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtWidgets import QLabel, QWidget
 
 from engines.core import GameOver, Knowledge
 
-from ..games import GameKit
+from ..games import GameKit, imported_later
 from ..i18n import tr
 from .lobby_art import StructureArt
 from .present import CCLogWriter, network_name, reserve_text
@@ -56,12 +56,6 @@ def _bot_names(level: str, count: int) -> list[str]:
     return names[:count]
 
 
-def _showcase(window: Any, shot: Callable[..., None], app: Any) -> None:
-    from .showcase import cc_shots  # only the screenshots need it
-
-    cc_shots(window, shot, app)
-
-
 KIT = GameKit(
     name="collective-conflict",
     make_table=CCTable,
@@ -77,5 +71,5 @@ KIT = GameKit(
     default_level="greedy",
     bot_names=_bot_names,
     lobby_art=StructureArt,
-    showcase=_showcase,
+    showcase=imported_later(f"{__package__}.showcase", "cc_shots"),
 )

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from engines.core import GameOver, Knowledge
 
-from ..games import GameKit
+from ..games import GameKit, imported_later
 from ..i18n import LANGUAGE, tr
 from ..seats import seat_name
 from .lobby_art import BuildFan
@@ -62,12 +62,6 @@ def _reset(table: TableWidget) -> None:
     table.selected_slot = None
 
 
-def _showcase(window: Any, shot: Callable[..., None], app: Any) -> None:
-    from .showcase import sl_shots  # only the screenshots need it
-
-    sl_shots(window, shot, app)
-
-
 KIT = GameKit(
     name="system-launch",
     make_table=TableWidget,
@@ -81,5 +75,5 @@ KIT = GameKit(
     lobby_art=BuildFan,
     levels=("random", "greedy", "memory"),
     default_level="greedy",
-    showcase=_showcase,
+    showcase=imported_later(f"{__package__}.showcase", "sl_shots"),
 )
