@@ -1,7 +1,8 @@
 """``python -m client.catalogues extract|update|compile|check``: the translator's command, on Babel.
 
-- ``extract``: each domain's template (``.pot``) from its ``texts.py``, with the keywords
-  ``msg:1c,2`` and ``nmsg:1c,2,3`` (the message id is the context, the English the ``msgid``);
+- ``extract``: each domain's template (``.pot``) from its ``texts.py`` (Babel's Python extractor
+  through :func:`extract_texts`: the message id is the context, the English the ``msgid``, and a
+  ``plural`` line the ``msgid_plural``);
 - ``update``: each ``.po`` merged with its template (new messages added empty, changed English
   marked fuzzy with the old translation kept as a hint, removed messages kept as ``#~``);
 - ``compile``: each ``.po`` to a ``.mo`` beside it (the program itself compiles in memory at start);
@@ -16,18 +17,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import IO, Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_file
+from babel.messages.extract import extract_from_file, extract_python
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from .translations import PLURAL_FORMS, TRANSLATED, Domain, check, domains
 
-#: Babel's keyword spec for the declarations of :mod:`client.declare`.
+#: Babel's keyword spec for what :func:`extract_texts` yields.
 KEYWORDS = {"msg": ((1, "c"), 2), "nmsg": ((1, "c"), 2, 3)}
 #: Headers carry no changing dates: git keeps the history, and a re-run leaves files unchanged.
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
@@ -77,13 +79,37 @@ def write(catalog: Catalog, path: Path) -> None:
         write_po(f, catalog, width=100, include_lineno=False, sort_output=False)
 
 
+def extract_texts(
+    fileobj: IO[bytes], keywords: Mapping[str, object], comment_tags: Collection[str], options: dict[str, Any]
+) -> Iterator[tuple[int, str, tuple[str, ...], list[str]]]:
+    """Babel extraction method for a ``texts.py``: ``msg`` calls, each joined with its ``plural`` line.
+
+    Babel's own Python extractor reads the calls; a message with a plural comes out as
+    ``nmsg(id, singular, plural)`` (spec ``1c,2,3``), the others as ``msg(id, English)``.  Also
+    usable from ``pybabel extract -F`` with ``[client.catalogues:extract_texts: **/texts.py]``.
+    """
+    singulars: list[tuple[int, tuple[str, ...], list[str]]] = []
+    plurals: dict[str, str] = {}
+    for line, name, args, comments in extract_python(fileobj, {"msg": None, "plural": None}, comment_tags, options):
+        texts = tuple(a for a in (args if isinstance(args, tuple) else (args,)) if isinstance(a, str))
+        if name == "plural" and len(texts) == 2:
+            plurals[texts[0]] = texts[1]
+        elif name == "msg" and len(texts) == 2:
+            singulars.append((line, texts, list(comments)))
+    for line, (msg_id, english), comments in singulars:
+        if msg_id in plurals:
+            yield line, "nmsg", (msg_id, english, plurals[msg_id]), comments
+        else:
+            yield line, "msg", (msg_id, english), comments
+
+
 def template(domain: Domain) -> Catalog:
     """The domain's template, extracted from its ``texts.py`` in declaration order."""
     catalog = new_catalog(domain.name)
     path = domain.texts_path
     where = path.relative_to(_ROOT).as_posix() if path.is_relative_to(_ROOT) else path.name
     for _line, message, comments, context in extract_from_file(
-        "python", domain.texts_path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
+        extract_texts, domain.texts_path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
     ):
         catalog.add(message, locations=[(where, 0)], auto_comments=comments, context=context)  # (no line numbers)
     return catalog

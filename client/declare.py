@@ -3,14 +3,17 @@
 A domain's ``texts.py`` (``client/texts.py`` for the shared screens, ``client/<game>/texts.py``
 for each game) is a list of declarations::
 
-    msg, nmsg = declarer("system_launch")
+    msg, plural = declarer("system_launch")
     msg("table.system", "System")
-    nmsg("table.hand", "Hand: {count} card", "Hand: {count} cards")
+    msg("table.hand", "Hand: {count} card")
+    plural("table.hand", "Hand: {count} cards")
 
 The message id becomes the gettext context (``msgctxt``) and the English text the ``msgid``, so
 translators see the English sentence in their usual tools while the code keeps its stable ids
-(``tr("table.system")``).  Babel extracts the declarations with the keywords ``msg:1c,2`` and
-``nmsg:1c,2,3`` (see :mod:`client.catalogues`).  Nothing here imports Qt: the translator's
+(``tr("table.system")``).  A message where a count meets a noun gets its English plural on the
+next line; Babel's Python extractor reads both, and :func:`client.catalogues.extract_texts` joins
+them into one plural entry (as the keyword ``nmsg:1c,2,3`` would), so every line of a
+``texts.py`` has the same shape.  Nothing here imports Qt: the translator's
 command and the converter read declarations without a display.
 
 After an edit to a ``texts.py`` run ``python -m client.catalogues extract`` and ``update``, then
@@ -21,7 +24,7 @@ translate what ``check`` names (``client/README.md``).  The files were written f
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,8 @@ class Declaration:
 DECLARED: dict[str, Declaration] = {}
 #: Ids declared twice (a programming error the catalogue check reports, never a crash on screen).
 CLASHES: list[tuple[str, str, str]] = []
+#: ``plural`` lines whose id has no ``msg`` line before it in the same domain: (id, domain).
+ORPHAN_PLURALS: list[tuple[str, str]] = []
 
 
 def _declare(declaration: Declaration) -> None:
@@ -49,13 +54,17 @@ def _declare(declaration: Declaration) -> None:
     DECLARED[declaration.msg_id] = declaration
 
 
-def declarer(domain: str) -> tuple[Callable[[str, str], None], Callable[[str, str, str], None]]:
-    """The ``msg`` and ``nmsg`` functions of one domain's ``texts.py``."""
+def declarer(domain: str) -> tuple[Callable[[str, str], None], Callable[[str, str], None]]:
+    """The ``msg`` and ``plural`` functions of one domain's ``texts.py``."""
 
     def msg(msg_id: str, english: str) -> None:
         _declare(Declaration(msg_id, domain, english))
 
-    def nmsg(msg_id: str, singular: str, plural: str) -> None:
-        _declare(Declaration(msg_id, domain, singular, plural))
+    def plural(msg_id: str, english_plural: str) -> None:
+        singular = DECLARED.get(msg_id)
+        if singular is None or singular.domain != domain:
+            ORPHAN_PLURALS.append((msg_id, domain))
+            return
+        DECLARED[msg_id] = replace(singular, plural=english_plural)
 
-    return msg, nmsg
+    return msg, plural

@@ -40,7 +40,7 @@ LANGUAGE = _Language()
 def tr(msg_id: str, /, **params: object) -> str:
     """The message ``msg_id`` in the current language, with ``{name}`` fields filled.
 
-    A message declared with a plural (``nmsg``) takes its form from ``count``:
+    A message declared with a plural (a ``plural`` line in its ``texts.py``) takes its form from ``count``:
     ``tr("table.hand", count=n)`` says "1 karta", "2 karty", "5 kart" by the catalogue's
     plural rule.  An unknown id is a programming error, but a player should never see a
     crash for it: the id itself is shown instead.

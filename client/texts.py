@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .declare import declarer
 
-msg, nmsg = declarer("sealed_table")
+msg, plural = declarer("sealed_table")
 
 # -- the program -------------------------------------------------------------------------------------
 msg("title.your_turn", "your turn")
@@ -45,8 +45,10 @@ msg("lobby.lan.host", "Host a LAN game")
 msg("lobby.lan.search", "Search the network")
 msg("lobby.lan.join", "Join the selected game")
 msg("lobby.lan.none", "No games found on the local network yet.")
-nmsg("lobby.lan.found", "{count} relay", "{count} relays")
-nmsg("lobby.lan.rooms", "{count} open room", "{count} open rooms")
+msg("lobby.lan.found", "{count} relay")
+plural("lobby.lan.found", "{count} relays")
+msg("lobby.lan.rooms", "{count} open room")
+plural("lobby.lan.rooms", "{count} open rooms")
 msg("lobby.lan.searching", "Searching the network…")
 msg("lobby.net.title", "Play over the internet")
 msg("lobby.net.text", "Connect to a relay and enter the room code your host gave you.")

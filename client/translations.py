@@ -27,7 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .declare import CLASHES, DECLARED, Declaration
+from .declare import CLASHES, DECLARED, ORPHAN_PLURALS, Declaration
 from .registry import GAMES, game_package
 
 if TYPE_CHECKING:
@@ -132,11 +132,6 @@ def text(code: str, msg_id: str, params: dict[str, object]) -> str:
     return words
 
 
-def reload() -> None:
-    """Forget the compiled catalogues (the next message reads the ``.po`` files again)."""
-    _compiled.cache_clear()
-
-
 # -- the check (a test and ``python -m client.catalogues check`` run it) ------------------------
 def fields(words: str) -> set[str]:
     """The ``{name}`` fields of a message text."""
@@ -155,6 +150,7 @@ def check() -> list[str]:
     from babel.messages.pofile import read_po
 
     problems = [f"{i}: declared in {a} and again in {b}" for i, a, b in CLASHES]
+    problems += [f"{i}: a plural line in {d} without its msg line before it" for i, d in ORPHAN_PLURALS]
     declared = declarations()
     for declaration in declared.values():
         if declaration.plural is not None and fields(declaration.singular) != fields(declaration.plural):

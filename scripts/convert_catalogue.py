@@ -147,7 +147,7 @@ def texts_module(domain: Domain, entries: list[Entry]) -> str:
     head = (
         f'"""English source of the gettext domain ``{domain.name}`` ({about}; translations in ``{where}/``)."""\n\n'
         f"from __future__ import annotations\n\nfrom {up}declare import declarer\n\n"
-        f"msg, nmsg = declarer({py(domain.name)})\n\n"
+        f"msg, plural = declarer({py(domain.name)})\n\n"
     )
     return head + "\n".join(declaration_lines(entries)) + "\n"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..declare import declarer
 
-msg, nmsg = declarer("anomaly_maze")
+msg, plural = declarer("anomaly_maze")
 
 msg("game.anomaly-maze", "Anomaly Maze")
 msg("game.blurb.anomaly-maze", "A shifting 7×7 labyrinth with dice combat, for two.")

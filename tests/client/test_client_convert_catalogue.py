@@ -39,8 +39,8 @@ def test_append_adds_new_rows_and_keeps_hand_edits(tmp_path: Path, monkeypatch: 
     convert = converter()
     domain = translations.Domain("probe", "probe.texts", tmp_path / "locale", tmp_path / "texts.py")
     domain.texts_path.write_text(
-        'from client.declare import declarer\n\nmsg, nmsg = declarer("probe")\n\n'
-        'msg("probe.one", "One")\nnmsg("probe.count", "{count} card", "{count} cards")\n',
+        'from client.declare import declarer\n\nmsg, plural = declarer("probe")\n\n'
+        'msg("probe.one", "One")\nmsg("probe.count", "{count} card")\nplural("probe.count", "{count} cards")\n',
         encoding="utf-8",
     )
     plural = {
@@ -71,7 +71,7 @@ def test_append_adds_new_rows_and_keeps_hand_edits(tmp_path: Path, monkeypatch: 
     assert "probe.new" in out and "cc.one: retired" in err
     texts = domain.texts_path.read_text(encoding="utf-8")
     assert texts.endswith("# -- helper-branch " + "-" * 83 + '\nmsg("probe.new", "New {x}")\n')
-    assert 'nmsg("probe.count", "{count} card", "{count} cards")' in texts and texts.count("probe.one") == 1
+    assert 'plural("probe.count", "{count} cards")' in texts and texts.count("probe.one") == 1
     assert "probe.old" not in texts and "cc.one" not in texts, "only the branch's own block, never a retired id"
     for code, new in (("pl", "Nowy {x}"), ("ru", "Новый {x}")):
         found = entries(domain.po_path(code), code)

@@ -182,3 +182,24 @@ def test_the_check_names_a_missing_language_plural_form_or_field(tmp_path: Path,
     assert "probe.plain [ru]: form 0 has fields" in problems
     assert "ru/LC_MESSAGES/probe.po: Plural-Forms is 'nplurals=2" in problems
     assert "probe.plain [pl]" not in problems and "probe.count [ru]" not in problems
+
+
+def test_every_declaration_is_one_line_of_one_shape():
+    """``msg(id, English)`` or ``plural(id, English)``, one a line: diffs stay one line a message, and
+    the catalogues of different games never look alike to a duplicate finder (issue 17)."""
+    shape = re.compile(r'^(msg|plural)\("[^"]+", ".*"\)$')
+    for domain in translations.domains():
+        lines = domain.texts_path.read_text(encoding="utf-8").splitlines()
+        body = lines[lines.index(f'msg, plural = declarer("{domain.name}")') + 1 :]
+        odd = [line for line in body if line.strip() and not line.startswith("#") and not shape.match(line)]
+        assert odd == [], domain.name
+
+
+def test_a_plural_without_its_message_is_named_by_the_check(monkeypatch: pytest.MonkeyPatch):
+    from client import declare
+
+    monkeypatch.setattr(declare, "ORPHAN_PLURALS", [])
+    monkeypatch.setattr(translations, "ORPHAN_PLURALS", declare.ORPHAN_PLURALS)
+    _msg, plural = declare.declarer("probe")
+    plural("probe.nothing", "{count} things")
+    assert "probe.nothing: a plural line in probe without its msg line before it" in check()
