@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -69,12 +69,13 @@ class SeatPanel(QFrame):
         self.name = QLabel(objectName="name")
         self.badge = QLabel(objectName="badge")
         self.hand_label = QLabel(objectName="rowlabel")
-        self.hand = CardRow(0.42, 3)
+        self.hand = CardRow(0.38, 3)
         self.system_label = QLabel(objectName="rowlabel")
-        self.system = CardRow(0.42, 4, room_for=4)  # a System of four (the usual launch) never overlaps
+        self.system = CardRow(0.38, 4, room_for=4)  # a System of four (the usual launch) never overlaps
         self.discard_label = QLabel(objectName="rowlabel")
         self.discard = CardRow(0.34, 4)
         head = QHBoxLayout()
+        head.setSpacing(10)
         head.addWidget(self.name)
         # The hand's count beside the name: its words ("Hand: 4 cards", "Ręka: 4 karty") never take
         # room from the System row, which keeps room for four cards.
@@ -112,41 +113,50 @@ class SeatPanel(QFrame):
         self.style().polish(self)
 
 
-class DeckView(QWidget):
-    """The deck in the middle: a small stack of backs and its size."""
+class DeckStack(QWidget):
+    """The deck's backs, a few more the fuller it is (an empty deck is an empty slot)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.count = 0
-        self.setFixedSize(art.CARD_W + 24, art.CARD_H + 36)
-
-    def set_count(self, n: int) -> None:
-        self.count = n
-        self.setToolTip(tr("table.deck", count=n))
-        self.update()
+        self.setFixedSize(art.CARD_W + 24, art.CARD_H + 10)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         try:
-            base = QRectF(8, 4, art.CARD_W, art.CARD_H)
+            base = QRectF(8, 6, art.CARD_W, art.CARD_H)
             if self.count == 0:
                 art.paint_empty_slot(p, base, tr("table.deck_empty"))
             else:
                 for i in range(min(4, (self.count + 9) // 10), 0, -1):
                     art.paint_card_back(p, base.translated(i * 2.5, -i * 1.5))
                 art.paint_card_back(p, base)
-                p.setPen(QColor("#e9efe9"))
-                font = QFont(p.font())
-                font.setBold(True)
-                font.setPixelSize(13)
-                p.setFont(font)
-                p.drawText(
-                    QRectF(0, art.CARD_H + 8, self.width(), 24),
-                    Qt.AlignmentFlag.AlignCenter,
-                    tr("table.deck", count=self.count),
-                )
         finally:
             p.end()
+
+
+class DeckView(QWidget):
+    """The deck in the middle: its stack, and its size in words ("Колода: 18 карт") as a label
+    that asks for the room its words need (and that the text check sees)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.count = 0
+        self.stack = DeckStack()
+        self.label = QLabel()
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setStyleSheet("color: #e9efe9; font-weight: bold; font-size: 13px;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.stack, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(self.label)
+
+    def set_count(self, n: int) -> None:
+        self.count = self.stack.count = n
+        self.label.setText(tr("table.deck", count=n) if n else "")
+        self.setToolTip(tr("table.deck", count=n))
+        self.stack.update()
 
 
 class Banner(QLabel):
