@@ -20,7 +20,7 @@ import sys
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file, extract_python
@@ -80,8 +80,8 @@ def write(catalog: Catalog, path: Path) -> None:
 
 
 def extract_texts(
-    fileobj: IO[bytes], keywords: Mapping[str, object], comment_tags: Collection[str], options: dict[str, Any]
-) -> Iterator[tuple[int, str, tuple[str, ...], list[str]]]:
+    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[tuple[Any, ...]]:
     """Babel extraction method for a ``texts.py``: ``msg`` calls, each joined with its ``plural`` line.
 
     Babel's own Python extractor reads the calls; a message with a plural comes out as
@@ -90,7 +90,11 @@ def extract_texts(
     """
     singulars: list[tuple[int, tuple[str, ...], list[str]]] = []
     plurals: dict[str, str] = {}
-    for line, name, args, comments in extract_python(fileobj, {"msg": None, "plural": None}, comment_tags, options):
+    # Babel's stubs type these items as (lineno, message, comments, context); extract_python yields, and
+    # Babel's extract() reads, (lineno, funcname, arguments, comments): hence Any here.
+    names = {"msg": None, "plural": None}
+    calls: Iterable[tuple[Any, ...]] = extract_python(fileobj, names, comment_tags, cast(Any, options))
+    for line, name, args, comments in calls:
         texts = tuple(a for a in (args if isinstance(args, tuple) else (args,)) if isinstance(a, str))
         if name == "plural" and len(texts) == 2:
             plurals[texts[0]] = texts[1]
@@ -108,8 +112,9 @@ def template(domain: Domain) -> Catalog:
     catalog = new_catalog(domain.name)
     path = domain.texts_path
     where = path.relative_to(_ROOT).as_posix() if path.is_relative_to(_ROOT) else path.name
+    method = cast(Any, extract_texts)  # see extract_texts: Babel's stubs and Babel's code disagree on the items
     for _line, message, comments, context in extract_from_file(
-        extract_texts, domain.texts_path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
+        method, domain.texts_path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
     ):
         catalog.add(message, locations=[(where, 0)], auto_comments=comments, context=context)  # (no line numbers)
     return catalog
