@@ -6,6 +6,8 @@ import argparse
 import os
 import sys
 
+from client.registry import GAMES
+
 
 def has_display() -> bool:
     if sys.platform in ("win32", "darwin"):
@@ -16,7 +18,7 @@ def has_display() -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="sealed-table", description=__doc__)
     parser.add_argument("--headless", action="store_true", help="run the headless demo even with a display")
-    parser.add_argument("--game", default="system-launch")
+    parser.add_argument("--game", default=GAMES[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bot", default="greedy")
     args = parser.parse_args(argv)

@@ -33,10 +33,9 @@ from .connection_view import ConnectionPanel
 from .games import kit_for
 from .i18n import LANGUAGE, tr
 from .local_game import Entry, LocalGame
-from .log_view import LogView
+from .log_view import LogView, PlainLine
 from .net_game import NetGame
 from .settings import BOT_SPEEDS
-from .system_launch.present import LogLine
 
 
 class GameScreen(QWidget):
@@ -201,13 +200,13 @@ class GameScreen(QWidget):
     def _show(self, entries: list[Entry]) -> None:
         lines = [line for entry in entries for line in self.writer.lines(entry, self.game.knowledge)]
         if self._voided():
-            lines.insert(0, LogLine("log.claim-voided"))
+            lines.insert(0, PlainLine("log.claim-voided"))
         if lines:
             self.last_line = self.kit.headline(lines)
         ended = self.game.over() is not None and not self.ended
         if ended:
             self.ended = True
-            lines.append(LogLine("log.over"))
+            lines.append(PlainLine("log.over"))
         self.log.add(lines)
         self.refresh()
         if ended:
@@ -230,7 +229,7 @@ class GameScreen(QWidget):
     def refresh_if_changed(self) -> None:
         """Redraw when the game moved on without a step of ours (a network game's turn came)."""
         if self._voided():
-            self.log.add([LogLine("log.claim-voided")])
+            self.log.add([PlainLine("log.claim-voided")])
             self.refresh()
         self._show_network()
         legal = self.game.legal()

@@ -5,10 +5,9 @@ lobby) know nothing about any one game: they ask the game's kit for its table
 widget, its log writer, how to show a live game or a replay frame, the
 end-of-game banner, a player's line in the report, and the AI levels the
 lobby offers.  A kit lives with its game's package and is imported only when
-first needed; adding a game is one line in :data:`KIT_MODULES`.
+first needed; adding a game is one line in :data:`client.registry.KIT_MODULES`.
 
-A table widget has the shape of :class:`client.system_launch.table.TableWidget`:
-the signals ``action_chosen(tuple)`` and ``report_requested()``, a ``legal``
+A table widget has the signals ``action_chosen(tuple)`` and ``report_requested()``, a ``legal``
 list, ``set_banner(text, tone)``, and ``report_button``.
 """
 
@@ -23,14 +22,8 @@ from PySide6.QtWidgets import QWidget
 
 from engines.core import GameOver, Knowledge
 
-from .i18n import LANGUAGE, tr
-
-#: The module holding each playable game's kit (its attribute ``KIT``).
-KIT_MODULES = {
-    "system-launch": "client.games",
-    "anomaly-maze": "client.anomaly_maze.kit",
-    "collective-conflict": "client.collective_conflict.kit",
-}
+from .i18n import tr
+from .registry import KIT_MODULES
 
 
 @dataclass(frozen=True)
@@ -50,6 +43,9 @@ class GameKit:
     over_banner: Callable[[GameOver, Sequence[str], int | None], str]
     #: ``report_row(final_view, seat)``: a seat's line in the report's final tables.
     report_row: Callable[[dict[str, Any], int], QWidget]
+    #: ``report_headline(over, names, me)``: the report's headline in the game's own words, or None for the
+    #: shared wording (a win, "You win!", a shared draw, a draw).
+    report_headline: Callable[[GameOver, Sequence[str], int | None], str | None] = lambda over, names, me: None
     #: ``reset_choice(table)``: forget a choice in progress after a decision.
     reset_choice: Callable[[Any], None] = lambda table: None
     #: ``headline(lines)``: the line of a step the table's banner shows (default: the last).
@@ -66,6 +62,9 @@ class GameKit:
     #: ``forfeit_note(active)``: what it does to this game when a seat is voted gone, with ``active`` seats
     #: still in (the rules page's words); the table shows it when a seat may be voted gone.
     forfeit_note: Callable[[int], str] = lambda active: ""
+    #: ``showcase(window, shot, app)``: plays a reproducible game in the window, calling ``shot(name)`` at the
+    #: moments ``python -m client.screenshots`` keeps (None: the game has no screenshots).
+    showcase: Callable[[Any, Callable[..., None], Any], None] | None = None
     #: ``bot_names(level, count)``: names for the computer's seats.
     bot_names: Callable[[str, int], list[str]] = field(
         default=lambda level, count: [n.strip() for n in tr("bot.names").split(",")][:count]
@@ -105,6 +104,15 @@ def playable() -> frozenset[str]:
     return frozenset(KIT_MODULES)
 
 
+def imported_later(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported at its first call (a kit's showcase: only the screenshots need it)."""
+
+    def call(*args: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args)
+
+    return call
+
+
 def kit_for(game: str) -> GameKit:
     """The kit of ``game`` (KeyError for a game without a table)."""
     if game not in _KITS:
@@ -113,85 +121,4 @@ def kit_for(game: str) -> GameKit:
     return _KITS[game]
 
 
-# -- System Launch (its table predates the kits: adapted here) -------------------------
-def _sl_table(players: int, names: Sequence[str]) -> Any:
-    from .system_launch.table import TableWidget
-
-    return TableWidget(players, names)
-
-
-def _sl_writer(me: int | None, players: int) -> Any:
-    from .system_launch.present import LogWriter
-
-    return LogWriter(me, players)
-
-
-def _sl_live(table: Any, game: Any, delay_ms: int) -> None:
-    table.show_view(game.view(), game.knowledge, game.legal(), hand_limit=game.state.options.hand_limit)
-
-
-def _sl_frame(table: Any, view: dict[str, Any], knowledge: Knowledge) -> None:
-    table.show_view(view, knowledge, (), interactive=False)
-
-
-def _sl_over(over: GameOver, names: Sequence[str], me: int | None) -> str:
-    from .system_launch.present import seat_name
-
-    if not over.winners:
-        return tr("report.draw")
-    name = seat_name(names, over.winners[0])
-    if over.reason == "system launched":
-        return tr("table.launched") + "\n" + tr("table.launched_by", name=name)
-    return tr("report.winner_plain", name=name)
-
-
-def _sl_report_row(view: dict[str, Any], seat: int) -> QWidget:
-    from .cards_widgets import CardRow
-    from .system_launch.table import face
-
-    row = CardRow(0.5, 4)
-    row.set_cards([face(c) for c in view["system"][seat]], "")
-    return row
-
-
-def _sl_reset(table: Any) -> None:
-    table.selected_slot = None
-
-
-def _sl_lobby_art() -> QWidget:
-    """A winning build fanned out beside a card back."""
-    from .cards_widgets import CardFace, CardFan
-
-    fan = [("Processor", "cat.part"), ("RAM", "cat.part"), ("HardDrive", "cat.part"), ("Firewall", "cat.protection")]
-
-    class BuildFan(CardFan):
-        def retranslate(self, *_: object) -> None:
-            self.set_faces([None, *(CardFace(kind, tr(f"card.{kind}"), tr(cat)) for kind, cat in fan)])
-
-    widget = BuildFan([])
-    widget.retranslate()
-    LANGUAGE.changed.connect(widget.retranslate)  # a bound slot: Qt drops it with the widget
-    return widget
-
-
-def _sl_forfeit(active: int) -> str:
-    """docs/rules/system-launch-engine.md section 7: the hand set aside, SL-11's re-deal, the deck set aside."""
-    return tr("sl.forfeit.two" if active == 2 else "sl.forfeit.many")
-
-
-KIT = GameKit(
-    name="system-launch",
-    make_table=_sl_table,
-    make_writer=_sl_writer,
-    show_live=_sl_live,
-    show_frame=_sl_frame,
-    over_banner=_sl_over,
-    report_row=_sl_report_row,
-    reset_choice=_sl_reset,
-    lobby_art=_sl_lobby_art,
-    forfeit_note=_sl_forfeit,
-    levels=("random", "greedy", "memory"),
-    default_level="greedy",
-)
-
-__all__ = ["KIT_MODULES", "GameKit", "kit_for", "playable"]
+__all__ = ["KIT_MODULES", "GameKit", "imported_later", "kit_for", "playable"]

@@ -55,6 +55,7 @@ from relay.rooms import JoinRequest, RoomHost, join_room, normalize_code
 from relay.transport import Connected, Disconnected, Restored, RoomTransport, monotonic_ms
 
 from . import headless_relays
+from .registry import GAMES
 
 log = logging.getLogger("client.headless")
 
@@ -190,7 +191,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--password-file", type=Path, default=None, help="read the relay password from this file (not the command line)"
     )
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--create", metavar="GAME", help="open a room for GAME (e.g. system-launch)")
+    mode.add_argument("--create", metavar="GAME", help=f"open a room for GAME ({', '.join(GAMES)})")
     mode.add_argument("--join", metavar="INVITATION", help="join a room: an invitation link, or a room code")
     p.add_argument("--host-key", default=None, help="with --join CODE: the host key fingerprint to trust")
     p.add_argument("--accept-all", action="store_true", help="as host: seat everyone who asks (a valid request)")

@@ -1,10 +1,10 @@
-"""Translation of every user-visible string, keyed by message id.
+"""The current language and ``tr``: every user-visible string, by message id, in that language.
 
-The catalogue lives in :mod:`client.messages`; this module holds the current
-language and a Qt signal so that open windows re-label themselves when the
-player switches language in the settings.  Widgets never store translated text
-they cannot rebuild: each implements ``retranslate()`` and connects it to
-:data:`LANGUAGE.changed`.
+The words are gettext catalogues (:mod:`client.translations`: one domain for the shared screens,
+one per game, English declared in each domain's ``texts.py``).  This module holds the current
+language and a Qt signal so that open windows re-label themselves when the player switches
+language in the settings.  Widgets never store translated text they cannot rebuild: each
+implements ``retranslate()`` and connects it to :data:`LANGUAGE.changed`.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from . import qtguard  # noqa: F401  (first: guards against a PySide6 crash on CPython 3.11)
-from .messages import CATALOGUE, LANGUAGES
+from .translations import LANGUAGES, SOURCE_LANGUAGE, text
 
-DEFAULT_LANGUAGE = "en"
+DEFAULT_LANGUAGE = SOURCE_LANGUAGE
 
 
 class _Language(QObject):
@@ -40,21 +40,17 @@ LANGUAGE = _Language()
 def tr(msg_id: str, /, **params: object) -> str:
     """The message ``msg_id`` in the current language, with ``{name}`` fields filled.
 
-    An unknown id is a programming error, but a player should never see a
+    A message declared with a plural (a ``plural`` line in its ``texts.py``) takes its form from ``count``:
+    ``tr("table.hand", count=n)`` says "1 karta", "2 karty", "5 kart" by the catalogue's
+    plural rule.  An unknown id is a programming error, but a player should never see a
     crash for it: the id itself is shown instead.
     """
-    return tr_in(LANGUAGE.code, msg_id, **params)
+    return text(LANGUAGE.code, msg_id, params)
 
 
 def tr_in(code: str, msg_id: str, /, **params: object) -> str:
-    """The message ``msg_id`` in language ``code`` (English where missing)."""
-    entry = CATALOGUE.get(msg_id)
-    if entry is None:
-        return msg_id
-    text = entry.get(code) or entry[DEFAULT_LANGUAGE]
-    if params:
-        try:
-            return text.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return text
-    return text
+    """The message ``msg_id`` in language ``code`` (English where a translation is missing)."""
+    return text(code, msg_id, params)
+
+
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGE", "LANGUAGES", "tr", "tr_in"]

@@ -1053,38 +1053,45 @@ class Lobby(QWidget):
             self._game_changed()
             self.join_lan.setEnabled(self.found.currentItem() is not None)
 
-    def _search(self) -> None:
-        def found(result: tuple[list[net.LanRelay], list[net.LanRoom]]) -> None:
-            relays, rooms = result
-            self.found.clear()
-            for room in rooms:
-                text = tr(
-                    "lobby.lan.room",
-                    game=tr(f"game.{room.game}") if room.game in GAMES else room.game,
-                    host=room.host,
-                    taken=room.seats_taken,
-                    total=room.seats_total,
-                    address=str(room.relay.address),
-                )
-                text += "\n" + tr(
-                    "lobby.lan.room_key_answer",
-                    key=net.grouped_fingerprint(room.fingerprint),
-                    answer=answer_time(room.timeout_ms),
-                )
-                item = QListWidgetItem(text)
-                item.setData(Qt.ItemDataRole.UserRole, (str(room.relay.address), room.code, room.fingerprint))
+    def show_found(self, result: tuple[list[net.LanRelay], list[net.LanRoom]]) -> None:
+        """A network search's answer: the rooms to join, the relays without rooms, and how many of each."""
+        relays, rooms = result
+        self.found.clear()
+        for room in rooms:
+            text = tr(
+                "lobby.lan.room",
+                game=tr(f"game.{room.game}") if room.game in GAMES else room.game,
+                host=room.host,
+                taken=room.seats_taken,
+                total=room.seats_total,
+                address=str(room.relay.address),
+            )
+            text += "\n" + tr(
+                "lobby.lan.room_key_answer",
+                key=net.grouped_fingerprint(room.fingerprint),
+                answer=answer_time(room.timeout_ms),
+            )
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, (str(room.relay.address), room.code, room.fingerprint))
+            self.found.addItem(item)
+        for relay in relays:
+            if not any(r.relay == relay for r in rooms):
+                item = QListWidgetItem(f"{relay.name} — {relay.address}")
+                item.setData(Qt.ItemDataRole.UserRole, (str(relay.address), "", ""))
                 self.found.addItem(item)
-            for relay in relays:
-                if not any(r.relay == relay for r in rooms):
-                    item = QListWidgetItem(f"{relay.name} — {relay.address}")
-                    item.setData(Qt.ItemDataRole.UserRole, (str(relay.address), "", ""))
-                    self.found.addItem(item)
-            if relays:
-                self.lan.set_status(tr("lobby.lan.rooms_found", relays=len(relays), rooms=len(rooms)))
-            else:
-                self.lan.set_status(tr("lobby.lan.none"))
+        if relays:
+            self.lan.set_status(
+                tr(
+                    "lobby.lan.rooms_found",
+                    relays=tr("lobby.lan.found", count=len(relays)),
+                    rooms=tr("lobby.lan.rooms", count=len(rooms)),
+                )
+            )
+        else:
+            self.lan.set_status(tr("lobby.lan.none"))
 
-        self._run("search", self.lan, net.discover_rooms(), found, tr("lobby.lan.searching"))
+    def _search(self) -> None:
+        self._run("search", self.lan, net.discover_rooms(), self.show_found, tr("lobby.lan.searching"))
 
     def _join_lan(self) -> None:
         item = self.found.currentItem()

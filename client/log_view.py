@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
 
-from .system_launch.present import LogLine
+from .i18n import tr
 
 TONES = {
     "plain": QColor("#2b3530"),
@@ -16,6 +18,26 @@ TONES = {
     "private": QColor("#1f4f8a"),
     "win": QColor("#9a6b00"),
 }
+
+
+class LogLine(Protocol):
+    """What every game's log line offers: its words now (in the current language) and its tone."""
+
+    @property
+    def tone(self) -> str: ...
+
+    def text(self, names: Sequence[str]) -> str: ...
+
+
+@dataclass(frozen=True)
+class PlainLine:
+    """A line of the shared screens' own (the game is over, a replay starts): a message id, no fields."""
+
+    msg: str
+    tone: str = "plain"
+
+    def text(self, names: Sequence[str]) -> str:
+        return tr(self.msg)
 
 
 class LogView(QListWidget):

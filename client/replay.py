@@ -28,9 +28,8 @@ from engines.core import Knowledge
 from .gamefile import Replay, SignedReplay
 from .games import kit_for
 from .i18n import LANGUAGE, tr
-from .log_view import LogView
+from .log_view import LogView, PlainLine
 from .report import verdict_of
-from .system_launch.present import LogLine
 
 
 class ReplayScreen(QWidget):
@@ -47,7 +46,7 @@ class ReplayScreen(QWidget):
         writer = self.kit.make_writer(None, record.players)
         spectator = Knowledge(None)
         lines: list[list[Any]] = [
-            writer.lines(frame, spectator) if frame.action is not None else [LogLine("replay.start")]
+            writer.lines(frame, spectator) if frame.action is not None else [PlainLine("replay.start")]
             for frame in replay.frames
         ]
         # Frames before the table is laid out (the maze's tiles come from the opening chance) show

@@ -19,11 +19,10 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushBut
 
 from engines.core import GameOver
 
-from .cards_widgets import CardRow
 from .games import kit_for
 from .i18n import LANGUAGE, tr
 from .named import named
-from .system_launch.present import seat_name
+from .seats import seat_name
 
 
 def verdict_of(protocol_verdict: Any) -> Verdict:
@@ -141,7 +140,7 @@ class ReportScreen(QWidget):
         grid.setHorizontalSpacing(14)
         grid.setVerticalSpacing(4)
         self.rows: list[tuple[QLabel, QWidget]] = []
-        kit = kit_for(game_title_id.removeprefix("game."))
+        self.kit = kit = kit_for(game_title_id.removeprefix("game."))
         for seat in range(len(self.names)):
             label = named(QLabel(), "seat")
             row = kit.report_row(view, seat)
@@ -194,9 +193,11 @@ class ReportScreen(QWidget):
 
     def headline_text(self) -> str:
         over = self.over
-        launch_game = self.game_title_id == "game.system-launch"
+        own = self.kit.report_headline(over, self.names, self.human)
+        if own is not None:
+            return own
         if not over.winners:
-            return tr("report.draw") if launch_game else tr("report.draw_plain")
+            return tr("report.draw_plain")
         if len(over.winners) > 1:  # a draw shared by several seats is nobody's win
             shared = [
                 tr("table.you", name=seat_name(self.names, seat)) if seat == self.human else seat_name(self.names, seat)
@@ -204,12 +205,8 @@ class ReportScreen(QWidget):
             ]
             return tr("report.shared_draw", names=", ".join(shared))
         winner = over.winners[0]
-        if not launch_game and winner == self.human:
+        if winner == self.human:
             return tr("report.you_win_plain")
-        if over.reason == "system launched":
-            if winner == self.human:
-                return tr("report.you_win")
-            return tr("report.winner", name=seat_name(self.names, winner))
         return tr("report.winner_plain", name=seat_name(self.names, winner))
 
     def retranslate(self, *_: object) -> None:
@@ -220,11 +217,9 @@ class ReportScreen(QWidget):
         self.verdict_title.setText(tr("report.audit"))
         self.verdict_text.setText(self.verdict.text(self.names))
         self.tables_title.setText(tr("report.tables"))
-        for seat, (label, row) in enumerate(self.rows):
+        for seat, (label, _row) in enumerate(self.rows):
             name = seat_name(self.names, seat)
             label.setText(tr("table.you", name=name) if seat == self.human else name)
-            if isinstance(row, CardRow):
-                row.set_cards(row.faces, tr("table.empty_row"))
         self.save_button.setText(tr("report.save"))
         self.replay_button.setText(tr("report.replay"))
         self.again_button.setText(tr("report.again"))

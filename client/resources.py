@@ -15,8 +15,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-#: Every game the program knows, in the order the lobby lists them.
-GAMES = ("system-launch", "collective-conflict", "anomaly-maze")
+from .registry import GAMES
+
+__all__ = ["GAMES", "read_rules", "rules_dirs", "rules_path"]
 
 #: The language whose page every game has; the others fall back to it.
 FALLBACK_LANGUAGE = "en"

@@ -1,11 +1,10 @@
 """``python -m client.screenshots OUTDIR``: every screen of the program as PNG files.
 
 Renders offscreen at 1280×800 (no display needed) with a throw-away config directory, so
-the user's own settings are never touched: the lobby (and a relay error), the
-table mid-game, the Hacker Attack view, the rules window, the settings, the
-"System launched!" moment, the report, the replay (public and full
-view), and Anomaly Maze mid-game and mid-combat.  ``--scale 2`` renders at a device pixel ratio of 2, as on a high-DPI
-screen; ``--language pl|ru`` renders in another language.
+the user's own settings are never touched: the lobby (a relay error, a network search's answer), the settings,
+then each game's showcase from its kit (``GameKit.showcase``): its table at moments worth
+seeing and the shared screens (rules, report, replay) its game ends in.  ``--scale 2`` renders
+at a device pixel ratio of 2, as on a high-DPI screen; ``--language pl|ru`` renders in another language.
 """
 
 from __future__ import annotations
@@ -18,39 +17,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engines.core import Action, Knowledge
-from engines.system_launch.bots import GreedyBot
-from engines.system_launch.cards import CARD_KIND, FIREWALL, HACKER_ATTACK
 
-PLAYERS = 4
+def example_search() -> tuple[list[Any], list[Any]]:
+    """What a network search could find: two relays, one of them with an open room (counts in words)."""
+    from .net import LanRelay, LanRoom, RelayAddress
+    from .registry import GAMES
 
-
-def showcase_choice(state: Any, knowledge: Knowledge, legal: list[Action], bot: GreedyBot) -> Action:
-    """The human seat's play in the screenshots: greedy, but eager to use a Hacker Attack."""
-    for action in legal:
-        if action[0] == "play" and CARD_KIND[action[2]] == HACKER_ATTACK:
-            target = action[3]
-            if state.hands[target] and not any(CARD_KIND[c] == FIREWALL for c in state.system[target]):
-                return action
-    return bot.choose(state, knowledge, legal)
-
-
-def find_hacker_seed(tries: int = 400) -> bytes:
-    """A seed in which the human seat gets to look at a hand with a Hacker Attack."""
-    from .local_game import LocalGame
-
-    for i in range(tries):
-        seed = f"showcase/{i}".encode()
-        game = LocalGame("system-launch", PLAYERS, seed, 0, ["A", "B", "C", "D"])
-        bot = GreedyBot(0, seed)
-        while game.over() is None:
-            if game.human_to_move():
-                if game.view()["stage"] == "hacker-take":
-                    return seed
-                game.act(showcase_choice(game.state, game.knowledge, game.legal(), bot))
-            else:
-                game.step()
-    return b"showcase/0"
+    home = LanRelay("sealed-table on ola-laptop", RelayAddress("192.168.1.20", 1883))
+    club = LanRelay("sealed-table on club-pc", RelayAddress("192.168.1.31", 1883))
+    room = LanRoom(home, "KXPRTA", GAMES[0], "Ola", 1, 4, "ABCDEFGHJKMNPQRS", 60_000)
+    return [home, club], [room]
 
 
 def _settle(app: Any, rounds: int = 5) -> None:
@@ -106,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     from .app import make_application
 
     app = make_application([])
+    from .games import kit_for, playable
     from .i18n import LANGUAGE
     from .main_window import MainWindow
     from .settings import Settings
@@ -155,58 +132,16 @@ def main(argv: list[str] | None = None) -> int:
         app.processEvents()
         time.sleep(0.01)
     shot("02-lobby-relay-error")
+    window.lobby.show_found(example_search())
+    shot("02b-lobby-network-search")
 
-    seed = find_hacker_seed()
-    screen = window.start_local("system-launch", PLAYERS, seed=seed)
-    bot = GreedyBot(0, seed)
-    decisions = 0
-    took_mid = took_hacker = False
-    while window.game is not None and window.game.over() is None:
-        app.processEvents()
-        game = window.game
-        if not game.human_to_move():
-            continue
-        view = game.view()
-        if view["stage"] == "hacker-take" and not took_hacker:
-            shot("04-hacker-attack-view")
-            took_hacker = True
-        action = showcase_choice(game.state, game.knowledge, game.legal(), bot)
-        if action[0] in ("build", "upgrade", "play", "discard"):
-            screen.table.select_slot(action[1])
-        if decisions == 2 and not took_mid:
-            shot("03-table-mid-game")
-            took_mid = True
-        button = screen.table.button_for(action)
-        if button is None:  # pragma: no cover - the table offers every legal action
-            screen.choose(action)
-        else:
-            button.click()
-        decisions += 1
-    _settle(app)
-    shot("05-system-launched")
-    rules = window.show_rules("system-launch")
-    rules.resize(820, 700)
-    shot("06-rules", rules)
-    rules.close()
-    _settle(app)
     settings_dialog = window.open_settings()
     shot("07-settings", settings_dialog)
     settings_dialog.reject()
-    window.show_report()
-    shot("08-report")
-    replay = window.replay_current()
-    if replay is not None:
-        replay.show_frame(len(replay.frames) // 2)
-        shot("09-replay-public")
-        replay.show_frame(len(replay.frames) - 1)
-        replay.full.setChecked(True)
-        shot("10-replay-full-view")
-    from .anomaly_maze.showcase import maze_shots
-
-    maze_shots(window, shot, app)
-    from .collective_conflict.showcase import cc_shots
-
-    cc_shots(window, shot, app)
+    for game in playable():  # the registry's order: each game's table, and the shared screens it ends in
+        showcase = kit_for(game).showcase
+        if showcase is not None:
+            showcase(window, shot, app)
     window.close()
     executor.shutdown(wait=True)
     asyncio.events._set_running_loop(None)  # the loop was borrowed from a running QApplication

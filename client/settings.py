@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .messages import LANGUAGES
+from .translations import LANGUAGES
 
 CONFIG_ENV = "SEALED_TABLE_CONFIG_DIR"
 FILE_NAME = "settings.json"

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from .i18n import LANGUAGE, tr
-from .messages import LANGUAGES
 from .settings import BOT_SPEEDS, TLS_OPTIONS, Settings, config_dir, passwords_path
+from .translations import LANGUAGES
 
 
 class SettingsDialog(QDialog):

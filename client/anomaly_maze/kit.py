@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from engines.core import GameOver, Knowledge
 
-from ..games import GameKit
+from ..games import GameKit, imported_later
 from ..i18n import tr
 from .lobby_art import MazeArt
 from .present import MazeLogWriter, seat_name
@@ -66,4 +66,5 @@ KIT = GameKit(
     bot_names=_bot_names,
     lobby_art=MazeArt,
     forfeit_note=lambda active: tr("maze.forfeit"),  # docs/rules/anomaly-maze-engine.md, "Winning"
+    showcase=imported_later(f"{__package__}.showcase", "maze_shots"),
 )

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from engines.core import GameOver, Knowledge
 
-from ..games import GameKit
+from ..games import GameKit, imported_later
 from ..i18n import tr
 from .lobby_art import StructureArt
 from .present import CCLogWriter, network_name, reserve_text
@@ -37,7 +37,7 @@ def _over_banner(over: GameOver, names: Sequence[str], me: int | None) -> str:
 def _report_row(view: dict[str, Any], seat: int) -> QWidget:
     units = sum(1 for _, _, stack in view["stacks"] for _, owner, _ in stack if owner == seat)
     if view["active"][seat]:
-        text = tr("cc.report.row", n=units, reserve=reserve_text(view["reserve"][seat], False))
+        text = tr("cc.report.row", count=units, reserve=reserve_text(view["reserve"][seat], False))
     else:
         text = tr("cc.state.collapsed")
     label = QLabel(text)
@@ -77,4 +77,5 @@ KIT = GameKit(
     bot_names=_bot_names,
     lobby_art=StructureArt,
     forfeit_note=_forfeit_note,
+    showcase=imported_later(f"{__package__}.showcase", "cc_shots"),
 )

@@ -45,7 +45,7 @@ def kind_name(kind: str, count: int = 1) -> str:
     """A unit kind's name; ``count`` picks the plural form (for reserves)."""
     if count == 1:
         return tr(f"cc.kind.{kind}")
-    return tr(f"cc.kinds.{kind}", n=count)
+    return tr(f"cc.kinds.{kind}", count=count)
 
 
 @dataclass(frozen=True)
@@ -195,9 +195,7 @@ class CCLogWriter:
             owner = state.p_owner[piece] if piece is not None else -1
             kind = KIND_NAMES[state.p_kind[piece]] if piece is not None else "runner"
             msg = "cc.log.virus_covered" if len(action) == 4 else "cc.log.virus"
-            return [
-                CCLine(msg, (*who, ("target", owner)), (("hex", hex_name(action[2])),), "event", (("kind", kind),))
-            ]
+            return [CCLine(msg, (*who, ("target", owner)), (("hex", hex_name(action[2])),), "event", (("kind", kind),))]
         if verb == "reveal":
             sid, value = action[1], action[2]
             what = state.secrets.get(sid, [seat, "?", [0, 0], None])[1]
@@ -223,9 +221,7 @@ def _qr(h: int) -> tuple[int, int]:
 
 def reserve_text(reserve: dict[str, int], mine: bool) -> str:
     """ "2 command units, 3 Runners, …" — the same public counts for everyone (CC-8)."""
-    parts = [
-        kind_name(kind, n) if n != 1 else tr("cc.one", kind=kind_name(kind)) for kind, n in ordered_reserve(reserve)
-    ]
+    parts = [tr(f"cc.kinds.{kind}", count=n) for kind, n in ordered_reserve(reserve)]
     return ", ".join(parts) if parts else tr("cc.reserve.empty")
 
 

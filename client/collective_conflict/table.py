@@ -394,7 +394,7 @@ class CCTable(QWidget):
         me = self.me
         reserve = view["reserve"][me] if me is not None and 0 <= me < len(view["reserve"]) else {}
         offered = set(board.choices.reserve_kinds())
-        self.reserve_title.setText(tr("cc.your_reserve") if me is not None else "")
+        self.reserve_title.setText(tr("cc.your_reserve", count=sum(reserve.values())) if me is not None else "")
         self.reserve_title.setVisible(me is not None)
         for kind, button in self.reserve_buttons.items():
             n = reserve.get(kind, 0)
@@ -405,8 +405,8 @@ class CCTable(QWidget):
             button.setIcon(unit_icon(kind, me if me is not None else 0))
             button.setEnabled(kind in offered and self.interactive)
             button.setChecked(board.picked == ("reserve", kind))
-            if kind == "command":
-                button.setToolTip(tr("cc.command_tip"))
+            words = tr(f"cc.kinds.{kind}", count=n)  # "3 Runners", "Runner: 3 jednostki"
+            button.setToolTip(f"{words}. {tr('cc.command_tip')}" if kind == "command" else words)
         self._lay_out_reserve()
         if not self.legal or not self.interactive:
             quiet = view["pending"][0] == "over" or not self.interactive

@@ -1,1 +1,1 @@
-"""The System Launch table and its words (the board of issue 5)."""
+"""System Launch on screen: its kit, table, card art and widgets, words and showcase (one folder per game)."""

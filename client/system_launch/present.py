@@ -15,8 +15,9 @@ from typing import Any
 from engines.core import Deal, Knowledge, PrivateDelivery
 from engines.system_launch.cards import CARD_KIND, KIND_NAMES, PHISHING, UPGRADE
 
-from ..art import EVENT, PART, PROTECTION, category
 from ..i18n import tr
+from ..seats import seat_name
+from .art import EVENT, PART, PROTECTION, category
 
 
 def kind_name(card: int) -> str:
@@ -38,10 +39,6 @@ def caption(card: int) -> str:
     return tr({PART: "cat.part", PROTECTION: "cat.protection", EVENT: "cat.event"}[category(kind_name(card))])
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else "?"
-
-
 # -- what is going on -------------------------------------------------------------
 def phase_text(view: dict[str, Any], hand_limit: int) -> str:
     stage = view["stage"]
@@ -52,7 +49,7 @@ def phase_text(view: dict[str, Any], hand_limit: int) -> str:
     if stage == "action":
         return tr("phase.action")
     if stage == "discard":
-        return tr("phase.discard", limit=hand_limit)
+        return tr("phase.discard", count=hand_limit)
     if stage in ("hacker-delivery", "hacker-take"):
         return tr("phase.hacker")
     if stage == "crash":
@@ -136,7 +133,7 @@ class LogWriter:
         before = entry.before
         if self.opening and action[0] != "deal":  # a log without the engine's "dealt" event
             self.opening = False
-            out.append(LogLine("log.dealt", numbers=(("n", self.opening_deals // max(1, self.players)),)))
+            out.append(LogLine("log.dealt", numbers=(("count", self.opening_deals // max(1, self.players)),)))
         if action[0] == "deal" and isinstance(before, Deal):
             if self.opening:
                 self.opening_deals += 1
@@ -154,16 +151,16 @@ class LogWriter:
     def _event(self, e: tuple[Any, ...], rest: list[tuple[Any, ...]], knowledge: Knowledge) -> list[LogLine]:
         verb = e[0]
         if verb == "shuffled":
-            return [LogLine("log.shuffled", numbers=(("n", e[1]),))]
+            return [LogLine("log.shuffled", numbers=(("count", e[1]),))]
         if verb == "reshuffled":
-            return [LogLine("log.reshuffled", numbers=(("n", e[1]),))]
+            return [LogLine("log.reshuffled", numbers=(("count", e[1]),))]
         if verb == "first-player":
             self.opening = True
             self.opening_deals = 0
             return [LogLine("log.first", seats=(("name", e[1]),))]
         if verb == "dealt":  # the opening deal is over; the first player's own draw comes next
             self.opening = False
-            return [LogLine("log.dealt", numbers=(("n", e[1]),))]
+            return [LogLine("log.dealt", numbers=(("count", e[1]),))]
         if verb == "build":
             return [LogLine("log.build", seats=(("name", e[1]),), cards=(("card", e[2]),))]
         if verb == "upgrade":

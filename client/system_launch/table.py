@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -29,12 +29,13 @@ from PySide6.QtWidgets import (
 
 from engines.core import Knowledge
 
-from .. import art
-from ..cards_widgets import CardFace, CardRow, CardView
+from .. import art as shared_art
 from ..i18n import tr
 from ..named import named
 from ..wrap_button import WrapButton
+from . import art
 from .present import action_label, caption, card_title, kind_name, phase_text, seat_name, take_label, turn_text
+from .widgets import CardFace, CardRow, CardView
 
 #: Verbs whose action names a slot of the human's hand (chosen by selecting the card first).
 HAND_VERBS = frozenset({"build", "upgrade", "play", "discard"})
@@ -69,17 +70,20 @@ class SeatPanel(QFrame):
         self.name = named(QLabel(), "name")
         self.badge = named(QLabel(), "badge")
         self.hand_label = named(QLabel(), "rowlabel")
-        self.hand = CardRow(0.42, 3)
+        self.hand = CardRow(0.38, 3)
         self.system_label = named(QLabel(), "rowlabel")
-        self.system = CardRow(0.42, 4)
+        self.system = CardRow(0.38, 4, room_for=4)  # a System of four (the usual launch) never overlaps
         self.discard_label = named(QLabel(), "rowlabel")
         self.discard = CardRow(0.34, 4)
         head = QHBoxLayout()
+        head.setSpacing(10)
         head.addWidget(self.name)
+        # The hand's count beside the name: its words ("Hand: 4 cards", "Ręka: 4 karty") never take
+        # room from the System row, which keeps room for four cards.
+        head.addWidget(self.hand_label)
         head.addStretch(1)
         head.addWidget(self.badge)
         layout.addLayout(head, 0, 0, 1, 2)
-        layout.addWidget(self.hand_label, 1, 0)
         layout.addWidget(self.system_label, 1, 1)
         layout.addWidget(self.hand, 2, 0)
         layout.addWidget(self.system, 2, 1)
@@ -97,7 +101,7 @@ class SeatPanel(QFrame):
         elif view["skip"][s]:
             badges.append(tr("table.skips"))
         self.badge.setText(" · ".join(badges))
-        self.hand_label.setText(tr("table.hand", n=view["hands"][s]))
+        self.hand_label.setText(tr("table.hand", count=view["hands"][s]))
         self.hand.set_cards(hand)
         self.system_label.setText(tr("table.system"))
         self.system.set_cards([face(c) for c in view["system"][s]], tr("table.empty_row"))
@@ -110,41 +114,50 @@ class SeatPanel(QFrame):
         self.style().polish(self)
 
 
-class DeckView(QWidget):
-    """The deck in the middle: a small stack of backs and its size."""
+class DeckStack(QWidget):
+    """The deck's backs, a few more the fuller it is (an empty deck is an empty slot)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.count = 0
-        self.setFixedSize(art.CARD_W + 24, art.CARD_H + 36)
-
-    def set_count(self, n: int) -> None:
-        self.count = n
-        self.setToolTip(tr("table.deck", n=n))
-        self.update()
+        self.setFixedSize(art.CARD_W + 24, art.CARD_H + 10)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         try:
-            base = QRectF(8, 4, art.CARD_W, art.CARD_H)
+            base = QRectF(8, 6, art.CARD_W, art.CARD_H)
             if self.count == 0:
                 art.paint_empty_slot(p, base, tr("table.deck_empty"))
             else:
                 for i in range(min(4, (self.count + 9) // 10), 0, -1):
                     art.paint_card_back(p, base.translated(i * 2.5, -i * 1.5))
                 art.paint_card_back(p, base)
-                p.setPen(QColor("#e9efe9"))
-                font = QFont(p.font())
-                font.setBold(True)
-                font.setPixelSize(13)
-                p.setFont(font)
-                p.drawText(
-                    QRectF(0, art.CARD_H + 8, self.width(), 24),
-                    Qt.AlignmentFlag.AlignCenter,
-                    tr("table.deck", n=self.count),
-                )
         finally:
             p.end()
+
+
+class DeckView(QWidget):
+    """The deck in the middle: its stack, and its size in words ("Колода: 18 карт") as a label
+    that asks for the room its words need (and that the text check sees)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.count = 0
+        self.stack = DeckStack()
+        self.label = QLabel()
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setStyleSheet("color: #e9efe9; font-weight: bold; font-size: 13px;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.stack, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(self.label)
+
+    def set_count(self, n: int) -> None:
+        self.count = self.stack.count = n
+        self.label.setText(tr("table.deck", count=n) if n else "")
+        self.setToolTip(tr("table.deck", count=n))
+        self.stack.update()
 
 
 class Banner(QLabel):
@@ -172,7 +185,7 @@ class Banner(QLabel):
         self.setStyleSheet(styles.get(tone, styles["plain"]))
 
 
-class TableWidget(art.FeltWidget):
+class TableWidget(shared_art.FeltWidget):
     """The whole System Launch table for one view, with the legal actions as controls."""
 
     action_chosen = Signal(tuple)
@@ -240,7 +253,7 @@ class TableWidget(art.FeltWidget):
         self.my_name = named(QLabel(), "name")
         self.my_badge = named(QLabel(), "badge")
         self.my_system_label = named(QLabel(), "rowlabel")
-        self.my_system = CardRow(0.55, 4)
+        self.my_system = CardRow(0.55, 4, room_for=4)
         self.my_discard_label = named(QLabel(), "rowlabel")
         self.my_discard = CardRow(0.42, 5)
         self.my_hand_label = named(QLabel(), "rowlabel")
@@ -403,7 +416,7 @@ class TableWidget(art.FeltWidget):
         self.my_system.set_cards([face(c) for c in view["system"][me]], tr("table.empty_row"))
         self.my_discard_label.setText(tr("table.discard"))
         self.my_discard.set_cards([face(c) for c in view["discard"][me]])
-        self.my_hand_label.setText(tr("table.your_hand", n=len(view["hand"])))
+        self.my_hand_label.setText(tr("table.your_hand", count=len(view["hand"])))
         while self.hand_row.count():
             item = self.hand_row.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -457,7 +470,7 @@ class TableWidget(art.FeltWidget):
             return
         stage = view["stage"]
         if stage == "discard":
-            self.hint.setText(tr("hint.discard", n=len(view["hand"]), limit=self.hand_limit))
+            self.hint.setText(tr("hint.discard", count=len(view["hand"]), limit=self.hand_limit))
         elif stage == "crash":
             self.hint.setText(tr("hint.crash"))
         elif stage == "hacker-take":

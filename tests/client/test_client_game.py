@@ -93,7 +93,7 @@ def test_rules_opened_mid_game_is_a_pause(qtbot, window):
 
 
 def test_hacker_attack_view_is_for_the_attacker_alone(qtbot, window):
-    from client.screenshots import find_hacker_seed, showcase_choice
+    from client.system_launch.showcase import find_hacker_seed, showcase_choice
     from engines.system_launch.bots import GreedyBot
 
     seed = find_hacker_seed()

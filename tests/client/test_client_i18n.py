@@ -1,32 +1,27 @@
-"""Three languages for every string; a switch in the settings re-labels the program; settings persist."""
+"""Three languages for every string (gettext catalogues with plural forms); a live switch re-labels the program."""
 
 from __future__ import annotations
 
 import json
 import re
-import string
 from pathlib import Path
 
+import pytest
 from client_drive import play_to_end
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from client import settings as settings_mod
+from client import translations
+from client.declare import Declaration
 from client.i18n import LANGUAGE, tr, tr_in
-from client.messages import CATALOGUE, LANGUAGES
+from client.translations import LANGUAGES, check, declarations
 
 CLIENT = Path(__file__).resolve().parents[2] / "client"
 
 
-def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
-def test_every_message_in_every_language_with_the_same_fields():
-    for key, texts in CATALOGUE.items():
-        assert set(texts) == set(LANGUAGES), key
-        assert all(t.strip() for t in texts.values()), key
-        assert fields(texts["pl"]) == fields(texts["en"]) == fields(texts["ru"]), key
+def test_every_message_in_every_language_with_every_plural_form_and_the_same_fields():
+    assert check() == []
 
 
 def test_every_message_id_used_in_the_code_exists():
@@ -34,9 +29,10 @@ def test_every_message_id_used_in_the_code_exists():
     for path in CLIENT.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         used |= set(re.findall(r"""\btr\(\s*["']([\w.\- ]+)["']""", source))
-        used |= set(re.findall(r"""LogLine\(\s*["']([\w.\- ]+)["']""", source))
+        used |= set(re.findall(r"""(?:LogLine|PlainLine)\(\s*["']([\w.\- ]+)["']""", source))
     assert used, "the scan found no message ids"
-    missing = sorted(key for key in used if key not in CATALOGUE)
+    catalogue = declarations()
+    missing = sorted(key for key in used if key not in catalogue)
     assert not missing, missing
     # Ids built at run time from data: card kinds, games, reasons, speeds, languages.
     from client.resources import GAMES
@@ -48,14 +44,54 @@ def test_every_message_id_used_in_the_code_exists():
     dynamic += [
         f"report.reason.{r}" for r in ("system launched", "deck exhausted", "round limit", "last seat standing")
     ]
-    assert [k for k in dynamic if k not in CATALOGUE] == []
+    assert [k for k in dynamic if k not in catalogue] == []
 
 
 def test_translation_fills_fields_and_falls_back():
     assert tr_in("pl", "lobby.welcome", name="Ola") == "Witaj, Ola!"
-    assert tr_in("ru", "table.deck", n=7) == "Колода: 7"
+    assert tr_in("ru", "table.round", n=7) == "Раунд 7"
     assert tr("no.such.message") == "no.such.message"
     assert tr_in("en", "lobby.welcome") == "Welcome, {name}!"  # a missing field never raises
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("en", {1: "1 card", 2: "2 cards", 5: "5 cards", 21: "21 cards"}),
+        (
+            "pl",
+            {1: "1 karta", 2: "2 karty", 5: "5 kart", 12: "12 kart", 21: "21 kart", 22: "22 karty", 112: "112 kart"},
+        ),
+        (
+            "ru",
+            {1: "1 карта", 2: "2 карты", 5: "5 карт", 11: "11 карт", 21: "21 карта", 22: "22 карты", 111: "111 карт"},
+        ),
+    ],
+)
+def test_counts_take_the_plural_form_of_the_catalogues_rule(code: str, expected: dict[int, str]):
+    """ "1 karta / 2 karty / 5 kart", "1 карта / 2 карты / 5 карт": the form comes from the .po's plural rule."""
+    for count, words in expected.items():
+        assert tr_in(code, "table.deck", count=count).endswith(words), (code, count)
+
+
+def test_every_count_that_meets_a_noun_is_a_plural_message():
+    """The counts issue 17 names (hands, deck, discards, reserves, relays) are declared with plural forms."""
+    catalogue = declarations()
+    plural = [
+        "table.hand",
+        "table.your_hand",
+        "table.deck",
+        "log.shuffled",
+        "log.reshuffled",
+        "log.dealt",
+        "hint.discard",
+        "phase.discard",
+        "cc.report.row",
+        "lobby.lan.found",
+        "lobby.lan.rooms",
+    ] + [f"cc.kinds.{kind}" for kind in ("command", "mothership", "decoy", "runner", "climber", "netcaster", "jumper")]
+    assert [key for key in plural if catalogue[key].plural is None] == []
+    assert tr_in("en", "log.reshuffled", count=1) == "The discard rows (1 card) are shuffled into a new deck."
 
 
 def test_language_switch_in_settings_relabels_the_program(qtbot, window, private_config):
@@ -79,7 +115,7 @@ def test_language_switch_in_settings_relabels_the_program(qtbot, window, private
     assert tr_in("pl", "phase.action") in screen.table.status.text()
     log_after = screen.log.texts()
     assert len(log_after) == len(log_before) and log_after != log_before
-    assert tr_in("pl", "log.shuffled", n=44) in log_after
+    assert tr_in("pl", "log.shuffled", count=44) in log_after
     saved = json.loads((private_config / settings_mod.FILE_NAME).read_text(encoding="utf-8"))
     assert saved["language"] == "pl" and saved["name"] == "Ola"
 
@@ -109,3 +145,61 @@ def test_settings_round_trip_and_damage(tmp_path: Path):
     assert settings_mod.load(tmp_path) == settings_mod.Settings()
     (tmp_path / settings_mod.FILE_NAME).write_text("{not json")
     assert settings_mod.load(tmp_path) == settings_mod.Settings()
+
+
+def _po(forms: str, body: str) -> str:
+    head = f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n"Plural-Forms: {forms}\\n"\n\n'
+    return head + body
+
+
+def test_the_check_names_a_missing_language_plural_form_or_field(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The check is not blind: each kind of gap in a catalogue is one line of its answer."""
+    domain = translations.Domain("probe", "client.texts", tmp_path, tmp_path / "texts.py")
+    probe = {
+        "probe.plain": Declaration("probe.plain", "probe", "Hello {name}"),
+        "probe.count": Declaration("probe.count", "probe", "{count} card", "{count} cards"),
+        "probe.gone": Declaration("probe.gone", "probe", "Gone"),
+    }
+    monkeypatch.setattr(translations, "domains", lambda: [domain])
+    monkeypatch.setattr(translations, "declarations", lambda: probe)
+    plain = 'msgctxt "probe.plain"\nmsgid "Hello {name}"\nmsgstr "{txt}"\n\n'
+    count = 'msgctxt "probe.count"\nmsgid "{{count}} card"\nmsgid_plural "{{count}} cards"\n{forms}\n'
+    gone = 'msgctxt "probe.gone"\nmsgid "Gone"\nmsgstr "Weg"\n\n'
+    two = 'msgstr[0] "{count} a"\nmsgstr[1] "{count} b"\n'
+    three = two + 'msgstr[2] "{count} c"\n'
+    files = {
+        "pl": _po(translations.PLURAL_FORMS["pl"], plain.replace("{txt}", "Cześć {name}") + count.format(forms=two)),
+        "ru": _po("nplurals=2; plural=(n != 1);", plain.replace("{txt}", "Привет {imя}") + count.format(forms=three))
+        + gone,
+    }
+    for code, text in files.items():
+        path = domain.po_path(code)
+        path.parent.mkdir(parents=True)
+        path.write_text(text, encoding="utf-8")
+    problems = "\n".join(check())
+    assert "probe.gone [pl]: no translation" in problems
+    assert "probe.count [pl]: form 2 is empty" in problems  # Babel reads a missing form as an empty one
+    assert "probe.plain [ru]: form 0 has fields" in problems
+    assert "ru/LC_MESSAGES/probe.po: Plural-Forms is 'nplurals=2" in problems
+    assert "probe.plain [pl]" not in problems and "probe.count [ru]" not in problems
+
+
+def test_every_declaration_is_one_line_of_one_shape():
+    """``msg(id, English)`` or ``plural(id, English)``, one a line: diffs stay one line a message, and
+    the catalogues of different games never look alike to a duplicate finder (issue 17)."""
+    shape = re.compile(r'^(msg|plural)\("[^"]+", ".*"\)$')
+    for domain in translations.domains():
+        lines = domain.texts_path.read_text(encoding="utf-8").splitlines()
+        body = lines[lines.index(f'msg, plural = declarer("{domain.name}")') + 1 :]
+        odd = [line for line in body if line.strip() and not line.startswith("#") and not shape.match(line)]
+        assert odd == [], domain.name
+
+
+def test_a_plural_without_its_message_is_named_by_the_check(monkeypatch: pytest.MonkeyPatch):
+    from client import declare
+
+    monkeypatch.setattr(declare, "ORPHAN_PLURALS", [])
+    monkeypatch.setattr(translations, "ORPHAN_PLURALS", declare.ORPHAN_PLURALS)
+    _msg, plural = declare.declarer("probe")
+    plural("probe.nothing", "{count} things")
+    assert "probe.nothing: a plural line in probe without its msg line before it" in check()

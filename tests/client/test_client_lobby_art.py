@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from client.anomaly_maze.lobby_art import MazeArt
-from client.cards_widgets import CardFan
 from client.collective_conflict.lobby_art import StructureArt
+from client.system_launch.widgets import CardFan
 
 
 def test_the_lobby_shows_the_chosen_games_picture(qtbot, window):

@@ -312,7 +312,9 @@ def test_leaving_forfeits_and_the_saved_game_replays(qtbot, window, tmp_path, mo
 
 def test_every_event_of_a_whole_game_has_words_in_every_language():
     from client.local_game import LocalGame
-    from client.messages import CATALOGUE
+    from client.translations import declarations
+
+    CATALOGUE = declarations()
 
     game = LocalGame("anomaly-maze", 2, b"maze-words", 0, ["Ann", "AI"], bot_kind="easy")
     me = player_bot(game.seed)

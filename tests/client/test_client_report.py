@@ -107,4 +107,4 @@ def test_the_first_players_first_draw_is_in_the_system_launch_log(qtbot):
     assert draws, [line.msg for line in after]
     drawer = draws[0].seats[0][1] if draws[0].seats else 0
     assert drawer == first, "the first draw after the opening is the first player's own"
-    assert [line.numbers for line in lines if line.msg == "log.dealt"] == [(("n", 4),)]
+    assert [line.numbers for line in lines if line.msg == "log.dealt"] == [(("count", 4),)]

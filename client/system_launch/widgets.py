@@ -1,4 +1,4 @@
-"""Card widgets: one clickable card, and a painted row of small cards.
+"""System Launch's card widgets: one clickable card, a painted row of small cards, a fan.
 
 A card is described by a :class:`CardFace` (kind and texts, or ``None`` for a
 back).  Sizes are logical pixels; Qt scales them on high-DPI screens and the
@@ -13,10 +13,8 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from . import (
-    art,
-    qtguard,  # noqa: F401  (first: guards against a PySide6 crash on CPython 3.11)
-)
+from .. import qtguard  # noqa: F401  (first: guards against a PySide6 crash on CPython 3.11)
+from . import art
 
 
 @dataclass(frozen=True)
@@ -93,10 +91,15 @@ class CardRow(QWidget):
     ``placeholder`` is drawn as an empty slot when the row is empty.
     """
 
-    def __init__(self, scale: float = 0.5, min_cards: int = 4, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, scale: float = 0.5, min_cards: int = 4, parent: QWidget | None = None, *, room_for: int = 1
+    ) -> None:
         super().__init__(parent)
         self.scale = scale
+        #: The cards the row asks room for, whatever it holds now: its width never follows its count.
         self.min_cards = min_cards
+        #: The cards it always shows side by side without overlapping (its minimum width).
+        self.room_for = room_for
         self.faces: list[CardFace | None] = []
         self.placeholder = ""
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -105,21 +108,30 @@ class CardRow(QWidget):
     def card_size(self) -> tuple[float, float]:
         return art.CARD_W * self.scale, art.CARD_H * self.scale
 
+    def _width_for(self, cards: int) -> int:
+        w, _ = self.card_size()
+        return int((w + 4) * max(1, cards)) + 4
+
     def sizeHint(self) -> QSize:
-        w, h = self.card_size()
-        return QSize(int((w + 4) * max(self.min_cards, len(self.faces))) + 4, int(h) + 6)
+        _, h = self.card_size()
+        return QSize(self._width_for(self.min_cards), int(h) + 6)
 
     def minimumSizeHint(self) -> QSize:
-        w, h = self.card_size()
-        return QSize(int(w) + 8, int(h) + 6)
+        _, h = self.card_size()
+        return QSize(self._width_for(self.room_for), int(h) + 6)
+
+    def step(self) -> float:
+        """How far apart the cards are drawn: a card and a gap while they fit, less (overlapping) when not."""
+        w, _ = self.card_size()
+        n = len(self.faces)
+        return min(w + 4, (self.width() - 4 - w) / (n - 1)) if n > 1 else 0.0
 
     def set_cards(self, faces: list[CardFace | None], placeholder: str = "") -> None:
         self.faces = list(faces)
         self.placeholder = placeholder
         titles = [f.title for f in faces if f is not None]
         self.setToolTip(", ".join(titles))
-        self.updateGeometry()
-        self.update()
+        self.update()  # the size asked for does not depend on the cards: no new layout
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
@@ -129,9 +141,7 @@ class CardRow(QWidget):
                 if self.placeholder:
                     art.paint_empty_slot(p, QRectF(2, 3, w, h), self.placeholder)
                 return
-            n = len(self.faces)
-            available = self.width() - 4 - w
-            step = min(w + 4, available / (n - 1)) if n > 1 else 0
+            step = self.step()
             for i, face in enumerate(self.faces):
                 rect = QRectF(2 + i * step, 3, w, h)
                 if face is None:

@@ -1,0 +1,24 @@
+"""The games this program shows: the one place outside a game's folder that names it.
+
+Each game is one folder of ``client/`` (``client/<package>/``: its kit, table, art or paint,
+widgets, words and showcase).  The shared screens find a game only through this table: its kit
+module (attribute ``KIT``, see :mod:`client.games`), and from its package the catalogue of its
+words.  Adding a game is one line here.  Imports nothing, so that every module may read it.
+"""
+
+from __future__ import annotations
+
+#: The module holding each playable game's kit, in the order the lobby lists the games.
+KIT_MODULES: dict[str, str] = {
+    "system-launch": "client.system_launch.kit",
+    "collective-conflict": "client.collective_conflict.kit",
+    "anomaly-maze": "client.anomaly_maze.kit",
+}
+
+#: Every game the program knows, in the lobby's order.
+GAMES: tuple[str, ...] = tuple(KIT_MODULES)
+
+
+def game_package(game: str) -> str:
+    """The package (``client.<name>``) that holds ``game``'s folder."""
+    return KIT_MODULES[game].rsplit(".", 1)[0]
