@@ -863,6 +863,10 @@ _M.update(
             "Siedzisz na miejscu {seat}. Gra zacznie się, gdy gospodarz ją rozpocznie.",
             "Вы на месте {seat}. Игра начнётся, когда хозяин её запустит.",
         ),
+        # -- motion --
+        "settings.animations": ("Animations", "Animacje", "Анимация"),
+        "settings.sound": ("Sounds", "Dźwięki", "Звуки"),
+        "table.sound": ("Sound", "Dźwięk", "Звук"),
     }
 )
 

@@ -1,4 +1,4 @@
-"""The settings window: name, language, bot speed, remembered relays and how to connect to each.
+"""The settings window: name, language, bot speed, animations and sound, remembered relays and how to connect to each.
 
 For the relay selected in the list: a CA file to trust (a relay with its own certificate), a
 client certificate and key (a relay that asks for one), and the password (a relay with logins).
@@ -12,6 +12,7 @@ directory when the window is accepted.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -48,6 +49,10 @@ class SettingsDialog(QDialog):
             self.speed.addItem("", ms)
         nearest = min(BOT_SPEEDS, key=lambda ms: abs(ms - settings.bot_delay_ms))
         self.speed.setCurrentIndex(BOT_SPEEDS.index(nearest))
+        self.animations = QCheckBox()
+        self.animations.setChecked(settings.animations)
+        self.sound = QCheckBox()
+        self.sound.setChecked(settings.sound)
         self.relays = QListWidget()
         self.relays.addItems(settings.relays)
         self.relays.setMaximumHeight(110)
@@ -69,6 +74,8 @@ class SettingsDialog(QDialog):
         form.addRow(self.name_label, self.name)
         form.addRow(self.language_label, self.language)
         form.addRow(self.speed_label, self.speed)
+        form.addRow("", self.animations)
+        form.addRow("", self.sound)
         form.addRow(self.relays_label, self.relays)
         form.addRow("", self.forget)
         for key, edit in self.option_edits.items():
@@ -131,6 +138,8 @@ class SettingsDialog(QDialog):
         self.name_label.setText(tr("settings.name"))
         self.language_label.setText(tr("settings.language"))
         self.speed_label.setText(tr("settings.speed"))
+        self.animations.setText(tr("settings.animations"))
+        self.sound.setText(tr("settings.sound"))
         self.relays_label.setText(tr("settings.relays"))
         self.forget.setText(tr("settings.forget"))
         for i, ms in enumerate(BOT_SPEEDS):
@@ -149,6 +158,8 @@ class SettingsDialog(QDialog):
             settings.name = name
         settings.language = self.language.currentData()
         settings.bot_delay_ms = int(self.speed.currentData())
+        settings.animations = self.animations.isChecked()
+        settings.sound = self.sound.isChecked()
         settings.relays = [self.relays.item(i).text() for i in range(self.relays.count())]
         self._keep_options()
         kept = set(settings.relays)
