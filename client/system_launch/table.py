@@ -33,6 +33,7 @@ from .. import art
 from ..cards_widgets import CardFace, CardRow, CardView
 from ..i18n import tr
 from ..wrap_button import WrapButton
+from .flight import CardFlight, table_places
 from .present import action_label, caption, card_title, kind_name, phase_text, seat_name, take_label, turn_text
 
 #: Verbs whose action names a slot of the human's hand (chosen by selecting the card first).
@@ -278,6 +279,7 @@ class TableWidget(art.FeltWidget):
         self.side.setLayout(side)
         self.side.setFixedWidth(250)
         root.addWidget(self.side)
+        self.flight = CardFlight(self)  # cards on their way, over the table (client/system_launch/flight.py)
 
     # -- showing a view -------------------------------------------------------------
     def show_view(
@@ -303,6 +305,7 @@ class TableWidget(art.FeltWidget):
         self._show_centre()
         self._show_me()
         self._show_actions()
+        self.flight.follow(view, table_places(self), face, interactive)
 
     def set_banner(self, text: str, tone: str = "plain") -> None:
         self.banner.set_tone(tone)

@@ -80,3 +80,120 @@ def test_with_motion_off_nothing_waits(qtbot):
     board.set_view(game.view(), game.legal())
     assert not motion.clock().running()
     assert board.slide is None
+
+
+def _maze(qtbot: Any) -> tuple[Any, LocalGame]:
+    from client.anomaly_maze.board import MazeBoard
+
+    game = LocalGame("anomaly-maze", 2, b"motion-maze", 0, ["Me", "Bot"])
+    board = MazeBoard()
+    qtbot.addWidget(board)
+    board.resize(800, 800)
+    board.show()
+    return board, game
+
+
+def _until_human(game: LocalGame, board: Any, wanted: Any) -> tuple[Any, ...]:
+    """Step the game to the human's first legal action that ``wanted`` accepts, with the board shown."""
+    for _ in range(400):
+        if game.human_to_move():
+            board.set_view(game.view(), game.legal())
+            options = [tuple(a) for a in game.legal() if wanted(tuple(a))]
+            if options:
+                return options[0]
+            game.act(game.legal()[0])
+        else:
+            game.step()
+    raise AssertionError("the wanted action never came up")
+
+
+def test_a_shifted_line_slides_in_and_the_pawn_walks_its_route(qtbot, motion_on):
+    board, game = _maze(qtbot)
+    shift = _until_human(game, board, lambda a: a[0] == "shift")
+    game.act(shift)
+    board.set_view(game.view(), game.legal())
+    assert board.sliding is not None and motion_on.running(board._slide_tween)
+    line = [c for c in range(49) if board.tile_rect(c) != board.cell_rect(c)]
+    assert line, "the shifted line's tiles are drawn away from their cells at first"
+    frames: list[float] = []
+    qtbot.waitUntil(
+        lambda: frames.append(board.sliding[1] if board.sliding else 1.0) or board.sliding is None, timeout=3000
+    )
+    assert len({f for f in frames if 0 < f < 1}) >= 2, f"the slide is seen over several frames: {frames}"
+    assert all(board.tile_rect(c) == board.cell_rect(c) for c in range(49)), "it ends on the engine's tiles"
+
+    walk = _until_human(game, board, lambda a: a[0] == "move" and len(a) >= 3)
+    game.act(walk)
+    view = game.view()
+    board.set_view(view, game.legal())
+    me = next(pl for pl in view["players"] if pl["seat"] == game.human)
+    assert board.walking is not None and board.pawn_rect(game.human, me["cell"]) != board.cell_rect(me["cell"])
+    qtbot.waitUntil(lambda: board.walking is None, timeout=3000)
+    assert board.pawn_rect(game.human, me["cell"]) == board.cell_rect(me["cell"])
+
+
+def test_a_drawn_card_travels_from_the_deck_to_the_hand(qtbot, motion_on):
+    from client.system_launch.table import TableWidget
+
+    game = LocalGame("system-launch", 3, b"motion-cards", 0, ["Me", "B", "C"])
+    table = TableWidget(3, game.names)
+    qtbot.addWidget(table)
+    table.resize(1280, 800)
+    table.show()
+    flight = table.flight
+    seen_flights = 0
+    frames: list[float] = []
+    for _ in range(40):
+        hand_before, deck_before = len(game.view()["hand"]), game.view()["deck"]
+        table.show_view(game.view(), game.knowledge, game.legal())
+        motion_on.finish_all()
+        game.act(game.legal()[0]) if game.human_to_move() else game.step()
+        view = game.view()
+        table.show_view(view, game.knowledge, game.legal())
+        if len(view["hand"]) > hand_before and view["deck"] < deck_before:  # the human drew (not the deal)
+            seen_flights += 1
+            assert flight.running() and flight.isVisible()
+            assert flight.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents), "it never takes a click"
+            deck = table.deck.rect().translated(table.deck.mapTo(table, table.deck.rect().topLeft()))
+            assert any(deck.contains(f.start.center().toPoint()) for f in flight.flights), "a card leaves the deck"
+            qtbot.waitUntil(lambda: frames.append(flight.t) or not flight.running(), timeout=3000)
+            assert len({t for t in frames if 0 < t < 1}) >= 2, frames
+            assert not flight.isVisible() and flight.flights == [], "at rest only the table's own cards are drawn"
+            break
+    assert seen_flights == 1
+
+
+def test_a_click_during_an_animation_ends_it_and_is_taken_as_the_next_action(qtbot, window, motion_on):
+    from client.system_launch.table import HAND_VERBS
+    from tests.client.client_drive import click_action, preferred
+
+    screen = window.start_local("system-launch", 3, seed=b"motion-click")
+    game = window.game
+    taken = 0
+    for turn in range(8):
+        qtbot.waitUntil(lambda: game.over() is not None or (game.human_to_move() and not screen.timer.isActive()))
+        if game.over() is not None:
+            break
+        flight = screen.table.flight
+        flying = flight.running()
+        count = len(game.history)
+        action = preferred(game.legal(), turn)
+        if action[0] in HAND_VERBS and screen.table.selected_slot != action[1]:
+            first = screen.table.hand_cards[action[1]]
+        else:
+            first = screen.table.button_for(action)
+        qtbot.mousePress(first, Qt.MouseButton.LeftButton)
+        assert not flight.running() and not flight.isVisible(), "the press itself ended the animation"
+        qtbot.mouseRelease(first, Qt.MouseButton.LeftButton)
+        if len(game.history) == count:  # the card was selected: now its button
+            click_action(qtbot, screen, action)
+        assert len(game.history) > count, "the click was taken as the next action"
+        taken += flying
+    assert taken >= 1, "a turn began with a card on its way"
+
+
+def test_with_motion_off_the_table_never_shows_a_flight(qtbot, window):
+    screen = window.start_local("system-launch", 3, seed=b"motion-off")
+    game = window.game
+    qtbot.waitUntil(game.human_to_move, timeout=10_000)
+    assert not screen.table.flight.isVisible() and not motion.clock().running()
