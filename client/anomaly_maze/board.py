@@ -62,7 +62,9 @@ class MazeBoard(QWidget):
         #: ((seat, cells from the start), progress); progress 1.0: at rest (client/motion.py drives them).
         self.sliding: tuple[Shift, float] | None = None
         self.walking: tuple[tuple[int, tuple[int, ...]], float] | None = None
-        self._slide_tween, self._walk_tween = object(), object()
+        #: Damage just taken ((seat, cell, points), progress): a red "−N" rising from the pawn hit.
+        self.hits: tuple[list[tuple[int, int, int]], float] | None = None
+        self._slide_tween, self._walk_tween, self._hit_tween = object(), object(), object()
         self.setMouseTracking(True)
         self.setMinimumSize(420, 420)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -71,6 +73,7 @@ class MazeBoard(QWidget):
     def set_view(self, view: dict[str, Any], legal: Sequence[tuple[Any, ...]], enabled: bool = True) -> None:
         """Show ``view``; offer ``legal`` (empty: nothing is clickable)."""
         self._note_trail(view)
+        self._note_hits(self.view, view)
         self.view = view
         legal = [tuple(a) for a in legal]
         if legal != self.legal:
@@ -125,6 +128,34 @@ class MazeBoard(QWidget):
 
             steps = len(walk[1]) - 1
             clock.play(self._walk_tween, min(motion.LONG, motion.SHORT + 60 * steps), walked)
+
+    def _note_hits(self, before: dict[str, Any] | None, after: dict[str, Any]) -> None:
+        """A pawn that lost HP since the last view shows its damage for a moment (a replay stepping: none)."""
+        if before is None or after.get("event_seq", 0) <= before.get("event_seq", 0):
+            return
+        old = {pl["seat"]: pl["hp"] for pl in before["players"]}
+        hits = [
+            (pl["seat"], pl["cell"], old[pl["seat"]] - pl["hp"])
+            for pl in after["players"]
+            if pl["seat"] in old and pl["hp"] < old[pl["seat"]] and pl["cell"] is not None
+        ]
+        if hits:
+
+            def rising(t: float, hits: list[tuple[int, int, int]] = hits) -> None:
+                self.hits = (hits, t) if t < 1.0 else None
+                self.update()
+
+            motion.clock().play(self._hit_tween, motion.LONG, rising)
+
+    def _paint_hits(self, p: QPainter) -> None:
+        if self.hits is None:
+            return
+        hits, t = self.hits
+        for _, cell, points in hits:
+            r = self.cell_rect(cell)
+            colour = QColor(255, 90, 80)
+            colour.setAlphaF(max(0.0, 1.0 - t * t))
+            self._small_text(p, r.translated(0, -r.height() * 0.45 * t), f"−{points}", colour, backdrop=True)
 
     def tile_rect(self, c: int) -> QRectF:
         """Where the tile now at cell ``c`` is drawn: its cell, or on its way there while its line slides."""
@@ -361,6 +392,7 @@ class MazeBoard(QWidget):
             self._paint_route(p)
             self._paint_line_of_fire(p)
             self._paint_pawns(p)
+            self._paint_hits(p)
             self._paint_arrows(p)
             self._paint_overlay(p)
         finally:

@@ -197,3 +197,31 @@ def test_with_motion_off_the_table_never_shows_a_flight(qtbot, window):
     game = window.game
     qtbot.waitUntil(game.human_to_move, timeout=10_000)
     assert not screen.table.flight.isVisible() and not motion.clock().running()
+
+
+def test_a_hit_in_the_maze_shows_its_damage_for_a_moment(qtbot, motion_on):
+    from client.anomaly_maze.showcase import player_bot
+
+    board, game = _maze(qtbot)
+    me = player_bot(game.seed)
+    board.set_view(game.view(), game.legal())
+    for _ in range(3000):
+        before = {pl["seat"]: pl["hp"] for pl in game.view()["players"]}
+        if game.human_to_move():
+            game.act(me.choose(game.state, game.knowledge, game.legal()))
+        else:
+            game.step()
+        view = game.view()
+        board.set_view(view, game.legal())
+        lost = [pl for pl in view["players"] if pl["hp"] < before[pl["seat"]] and pl["cell"] is not None]
+        if lost:
+            assert board.hits is not None
+            assert [(seat, points) for seat, _, points in board.hits[0]] == [
+                (pl["seat"], before[pl["seat"]] - pl["hp"]) for pl in lost
+            ]
+            qtbot.waitUntil(lambda: board.hits is None, timeout=3000)
+            return
+        motion_on.finish_all()
+        if game.over() is not None:
+            break
+    raise AssertionError("no pawn was hit")
