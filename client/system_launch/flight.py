@@ -148,6 +148,8 @@ def _moves(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, str
     me = after.get("seat")
     out: list[tuple[str, str, int, int | None]] = []
     drawn = max(0, before["deck"] - after["deck"])
+    if not before["deck"] and not any(before["hands"]) and after["deck"]:  # the deal: every hand from the deck
+        drawn = sum(after["hands"])
     for seat in range(len(after["hands"])):
         if seat == me:
             old = {slot for slot, _ in before["hand"]}

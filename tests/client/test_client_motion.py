@@ -192,6 +192,18 @@ def test_a_click_during_an_animation_ends_it_and_is_taken_as_the_next_action(qtb
     assert taken >= 1, "a turn began with a card on its way"
 
 
+def test_the_deal_sends_every_hand_its_cards_from_the_deck():
+    from client.system_launch.flight import _moves
+
+    game = LocalGame("system-launch", 3, b"motion-deal", 0, ["Me", "B", "C"])
+    before = game.view()
+    game.step()
+    after = game.view()
+    dealt = [m for m in _moves(before, after) if m[0] == "deck"]
+    assert sum(after["hands"]) == len(dealt) > 0
+    assert sorted(card for _, _, seat, card in dealt if seat == 0) == sorted(card for _, card in after["hand"])
+
+
 def test_with_motion_off_the_table_never_shows_a_flight(qtbot, window):
     screen = window.start_local("system-launch", 3, seed=b"motion-off")
     game = window.game
