@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from client import settings as settings_mod
@@ -56,7 +56,8 @@ def test_muted_at_the_table_no_cue_and_the_settings_keep_it(qtbot, window, sound
     _allow(sound_on, monkeypatch)
     screen = window.start_local("system-launch", 3, seed=b"sound-muted")
     assert screen.sound_switch.isChecked()
-    qtbot.mouseClick(screen.sound_switch, Qt.MouseButton.LeftButton)
+    box = screen.sound_switch
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))  # on its box
     assert not screen.sound_switch.isChecked() and not sound_on.on()
     saved = json.loads((private_config / settings_mod.FILE_NAME).read_text(encoding="utf-8"))
     assert saved["sound"] is False
