@@ -48,8 +48,12 @@ class Motion(QObject):
         self.wanted = True
         #: A test's (or a tool's) decision that beats both the settings and the environment.
         self.override: bool | None = None
+        #: Every duration is multiplied by this (slow motion: tests on a loaded machine still see many frames).
+        self.stretch = 1
         self._running: dict[int, tuple[QVariantAnimation, Frame, Callable[[], None] | None]] = {}
         self._filtering = False
+        #: Per host widget (by id): the tweens drawing on it, dropped when it is destroyed.
+        self._hosts: dict[int, set[int]] = {}
 
     def enabled(self) -> bool:
         if self.override is not None:
@@ -58,11 +62,20 @@ class Motion(QObject):
             return False
         return self.wanted
 
-    def play(self, owner: object, duration_ms: int, frame: Frame, done: Callable[[], None] | None = None) -> None:
+    def play(
+        self,
+        owner: object,
+        duration_ms: int,
+        frame: Frame,
+        done: Callable[[], None] | None = None,
+        host: QObject | None = None,
+    ) -> None:
         """Run ``frame(t)`` for t rising from 0 to 1 over ``duration_ms``; ``done()`` after the last frame.
 
         Off (or with no running application) the last frame is shown at once.  A tween still
-        running for ``owner`` is finished first.
+        running for ``owner`` is finished first.  ``host`` (default: ``owner`` if it is a QObject)
+        is the widget the frames draw on: when it is destroyed its tween is dropped without
+        another frame (a table closed mid-move).
         """
         self.finish(owner)
         app = QApplication.instance()
@@ -77,14 +90,28 @@ class Motion(QObject):
         anim = QVariantAnimation(self)
         anim.setStartValue(0.0)
         anim.setEndValue(1.0)
-        anim.setDuration(duration_ms)
+        anim.setDuration(duration_ms * max(1, self.stretch))
         anim.setEasingCurve(QEasingCurve.Type.OutCubic)
         key = id(owner)
         self._running[key] = (anim, frame, done)
+        host = host if host is not None else owner if isinstance(owner, QObject) else None
+        if host is not None:
+            hid = id(host)
+            if hid not in self._hosts:
+                self._hosts[hid] = set()
+                host.destroyed.connect(lambda *_: self._host_gone(hid))
+            self._hosts[hid].add(key)
         anim.valueChanged.connect(lambda value: frame(float(value)))
         anim.finished.connect(lambda: self._ended(key, anim))
         frame(0.0)
         anim.start()
+
+    def _host_gone(self, host: int) -> None:
+        for key in self._hosts.pop(host, set()):
+            entry = self._running.pop(key, None)
+            if entry is not None:
+                entry[0].stop()
+                entry[0].deleteLater()
 
     def _ended(self, key: int, anim: QVariantAnimation) -> None:
         entry = self._running.get(key)

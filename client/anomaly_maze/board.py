@@ -119,7 +119,7 @@ class MazeBoard(QWidget):
                 self.sliding = (shift, t) if t < 1.0 else None
                 self.update()
 
-            clock.play(self._slide_tween, motion.MEDIUM, slid)
+            clock.play(self._slide_tween, motion.MEDIUM, slid, host=self)
         if walk is not None:
 
             def walked(t: float, walk: tuple[int, tuple[int, ...]] = walk) -> None:
@@ -127,7 +127,7 @@ class MazeBoard(QWidget):
                 self.update()
 
             steps = len(walk[1]) - 1
-            clock.play(self._walk_tween, min(motion.LONG, motion.SHORT + 60 * steps), walked)
+            clock.play(self._walk_tween, min(motion.LONG, motion.SHORT + 60 * steps), walked, host=self)
 
     def _note_hits(self, before: dict[str, Any] | None, after: dict[str, Any]) -> None:
         """A pawn that lost HP since the last view shows its damage for a moment (a replay stepping: none)."""
@@ -145,7 +145,7 @@ class MazeBoard(QWidget):
                 self.hits = (hits, t) if t < 1.0 else None
                 self.update()
 
-            motion.clock().play(self._hit_tween, motion.LONG, rising)
+            motion.clock().play(self._hit_tween, motion.LONG, rising, host=self)
 
     def _paint_hits(self, p: QPainter) -> None:
         if self.hits is None:

@@ -23,6 +23,19 @@ def motion_on() -> Iterator[motion.Motion]:
     clock.override = None
 
 
+@pytest.fixture
+def frames(motion_on: motion.Motion, monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """Every frame value the clock hands to a board (what was painted), in order."""
+    seen: list[float] = []
+    real = motion_on.play
+
+    def recording(owner: object, duration_ms: int, frame: Any, done: Any = None, host: Any = None) -> None:
+        real(owner, duration_ms, lambda t: (seen.append(t), frame(t)), done, host)
+
+    monkeypatch.setattr(motion_on, "play", recording)
+    return seen
+
+
 def _cc_move(qtbot: Any) -> tuple[HexBoard, LocalGame, tuple[Any, ...]]:
     """A shown board and a game whose human is about to move a unit over more than one hex."""
     game = LocalGame("collective-conflict", 2, b"motion-cc", 0, ["Me", "Bot"], bot_kind="random")
@@ -57,7 +70,7 @@ def test_a_unit_slides_over_several_frames_and_ends_on_the_engines_hex(qtbot, mo
     unit = next(u for u in board.scene.units if u.pid == pid)
     assert motion_on.running(board)
     assert frames == [0.0] and board._unit_center(dst, unit) != board.hex_center(dst, unit.layer), "it starts away"
-    qtbot.waitUntil(lambda: not motion_on.running(board), timeout=3000)
+    qtbot.waitUntil(lambda: not motion_on.running(board), timeout=6000)
     assert len([t for t in frames if 0.0 < t < 1.0]) >= 2, f"several frames in between: {frames}"
     assert frames[-1] == 1.0
     assert board.slide is None
@@ -107,18 +120,16 @@ def _until_human(game: LocalGame, board: Any, wanted: Any) -> tuple[Any, ...]:
     raise AssertionError("the wanted action never came up")
 
 
-def test_a_shifted_line_slides_in_and_the_pawn_walks_its_route(qtbot, motion_on):
+def test_a_shifted_line_slides_in_and_the_pawn_walks_its_route(qtbot, motion_on, frames):
     board, game = _maze(qtbot)
     shift = _until_human(game, board, lambda a: a[0] == "shift")
     game.act(shift)
+    frames.clear()
     board.set_view(game.view(), game.legal())
     assert board.sliding is not None and motion_on.running(board._slide_tween)
     line = [c for c in range(49) if board.tile_rect(c) != board.cell_rect(c)]
     assert line, "the shifted line's tiles are drawn away from their cells at first"
-    frames: list[float] = []
-    qtbot.waitUntil(
-        lambda: frames.append(board.sliding[1] if board.sliding else 1.0) or board.sliding is None, timeout=3000
-    )
+    qtbot.waitUntil(lambda: board.sliding is None, timeout=6000)
     assert len({f for f in frames if 0 < f < 1}) >= 2, f"the slide is seen over several frames: {frames}"
     assert all(board.tile_rect(c) == board.cell_rect(c) for c in range(49)), "it ends on the engine's tiles"
 
@@ -128,11 +139,11 @@ def test_a_shifted_line_slides_in_and_the_pawn_walks_its_route(qtbot, motion_on)
     board.set_view(view, game.legal())
     me = next(pl for pl in view["players"] if pl["seat"] == game.human)
     assert board.walking is not None and board.pawn_rect(game.human, me["cell"]) != board.cell_rect(me["cell"])
-    qtbot.waitUntil(lambda: board.walking is None, timeout=3000)
+    qtbot.waitUntil(lambda: board.walking is None, timeout=6000)
     assert board.pawn_rect(game.human, me["cell"]) == board.cell_rect(me["cell"])
 
 
-def test_a_drawn_card_travels_from_the_deck_to_the_hand(qtbot, motion_on):
+def test_a_drawn_card_travels_from_the_deck_to_the_hand(qtbot, motion_on, frames):
     from client.system_launch.table import TableWidget
 
     game = LocalGame("system-launch", 3, b"motion-cards", 0, ["Me", "B", "C"])
@@ -142,13 +153,13 @@ def test_a_drawn_card_travels_from_the_deck_to_the_hand(qtbot, motion_on):
     table.show()
     flight = table.flight
     seen_flights = 0
-    frames: list[float] = []
     for _ in range(40):
         hand_before, deck_before = len(game.view()["hand"]), game.view()["deck"]
         table.show_view(game.view(), game.knowledge, game.legal())
         motion_on.finish_all()
         game.act(game.legal()[0]) if game.human_to_move() else game.step()
         view = game.view()
+        frames.clear()
         table.show_view(view, game.knowledge, game.legal())
         if len(view["hand"]) > hand_before and view["deck"] < deck_before:  # the human drew (not the deal)
             seen_flights += 1
@@ -156,7 +167,7 @@ def test_a_drawn_card_travels_from_the_deck_to_the_hand(qtbot, motion_on):
             assert flight.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents), "it never takes a click"
             deck = table.deck.rect().translated(table.deck.mapTo(table, table.deck.rect().topLeft()))
             assert any(deck.contains(f.start.center().toPoint()) for f in flight.flights), "a card leaves the deck"
-            qtbot.waitUntil(lambda: frames.append(flight.t) or not flight.running(), timeout=3000)
+            qtbot.waitUntil(lambda: not flight.running(), timeout=6000)
             assert len({t for t in frames if 0 < t < 1}) >= 2, frames
             assert not flight.isVisible() and flight.flights == [], "at rest only the table's own cards are drawn"
             break
@@ -231,9 +242,29 @@ def test_a_hit_in_the_maze_shows_its_damage_for_a_moment(qtbot, motion_on):
             assert [(seat, points) for seat, _, points in board.hits[0]] == [
                 (pl["seat"], before[pl["seat"]] - pl["hp"]) for pl in lost
             ]
-            qtbot.waitUntil(lambda: board.hits is None, timeout=3000)
+            qtbot.waitUntil(lambda: board.hits is None, timeout=6000)
             return
         motion_on.finish_all()
         if game.over() is not None:
             break
     raise AssertionError("no pawn was hit")
+
+
+def test_a_board_closed_mid_move_drops_its_animation(qtbot, motion_on):
+    board, game, action = _cc_move(qtbot)
+    game.act(action)
+    board.set_view(game.view(), game.legal())
+    assert motion_on.running(board)
+    errors: list[BaseException] = []
+    import sys
+
+    hook, sys.excepthook = sys.excepthook, lambda *exc: errors.append(exc[1])
+    try:
+        key = id(board)
+        board.setParent(None)
+        board.deleteLater()
+        qtbot.waitUntil(lambda: key not in motion_on._running, timeout=2000)
+        qtbot.wait(50)
+    finally:
+        sys.excepthook = hook
+    assert errors == [] and not motion_on.running()
