@@ -6,6 +6,9 @@ turns appear step by step and the window stays responsive.  When the human
 must decide, the timer stops and the table offers the legal actions.
 :meth:`pause` / :meth:`resume` nest (the rules window, a dialog): while paused
 no step is taken, so reading the rules never changes the game.
+When the human's turn comes the "your turn" cue sounds (client/sound.py; the
+table's Sound switch mutes it); an action first finishes any running animation
+(client/motion.py), so a fast player is never held up.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -27,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from engines.core import IllegalAction
 
-from . import keys
+from . import keys, motion, sound
 from .connection import read_state
 from .connection_view import ConnectionPanel
 from .games import kit_for
@@ -48,6 +52,8 @@ class GameScreen(QWidget):
     refreshed = Signal()
     #: The player chose another bot pace at the table (milliseconds between bot steps).
     speed_changed = Signal(int)
+    #: The player switched sound on or off at the table (the settings keep it).
+    sound_changed = Signal(bool)
 
     def __init__(self, game: LocalGame | NetGame, delay_ms: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -57,6 +63,8 @@ class GameScreen(QWidget):
         self.ended = False
         self.last_line: Any = None
         self._rebuilds_seen = getattr(game, "rebuilds", 0)
+        #: Whether the human was to move at the last refresh (the "your turn" cue sounds when it becomes true).
+        self.my_turn = False
         self.kit = kit_for(game.game)
         self.writer = self.kit.make_writer(game.human, game.players)
         self.timer = QTimer(self)
@@ -96,6 +104,10 @@ class GameScreen(QWidget):
         pace.addWidget(self.speed_label)
         pace.addWidget(self.speed, 1)
         sl.addLayout(pace)
+        self.sound_switch = QCheckBox()  # on its own line: the pace's list keeps its whole width
+        self.sound_switch.toggled.connect(self.sound_changed.emit)
+        self.show_sound_switch()
+        sl.addWidget(self.sound_switch)
         self.net_status = QLabel()
         self.net_status.setWordWrap(True)
         self.net_status.setStyleSheet("color: #a3261b; font-weight: bold;")
@@ -148,6 +160,12 @@ class GameScreen(QWidget):
         nearest = min(BOT_SPEEDS, key=lambda v: abs(v - ms))
         self.speed.setCurrentIndex(BOT_SPEEDS.index(nearest))
 
+    def show_sound_switch(self) -> None:
+        """The table's mute toggle as the program's sound switch stands (set in the settings or here)."""
+        self.sound_switch.blockSignals(True)
+        self.sound_switch.setChecked(sound.player().wanted)
+        self.sound_switch.blockSignals(False)
+
     def _speed_chosen(self, ms: int) -> None:
         self.set_delay(ms)
         self.speed_changed.emit(ms)
@@ -163,6 +181,7 @@ class GameScreen(QWidget):
         """The human picked an enabled control; apply it (it is legal by construction)."""
         if self.paused:
             return
+        motion.clock().finish_all()  # a fast player's next action: the last move's animation ends now
         try:
             entries = self.game.act(action)
         except IllegalAction:
@@ -275,6 +294,10 @@ class GameScreen(QWidget):
             )
         elif self.last_line is not None:
             self.table.set_banner(self.last_line.text(game.names), self.last_line.tone)
+        my_turn = over is None and game.human_to_move()
+        if my_turn and not self.my_turn and not self.paused:
+            sound.play("turn")
+        self.my_turn = my_turn
         self.refreshed.emit()
 
     def title_text(self) -> str:
@@ -293,6 +316,7 @@ class GameScreen(QWidget):
         self.rules_button.setText(tr("menu.rules"))
         self.leave_button.setText(tr("table.leave"))
         self.speed_label.setText(tr("settings.speed"))
+        self.sound_switch.setText(tr("table.sound"))
         for i, ms in enumerate(BOT_SPEEDS):
             self.speed.setItemText(i, tr(f"speed.{ms}"))
         self.log.retranslate()

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBo
 from engines.core import get as get_spec
 from engines.core.state import TABLE
 
-from . import gamefile, move_relay, net, saved_games, tasks
+from . import gamefile, motion, move_relay, net, saved_games, sound, tasks
 from . import settings as settings_mod
 from .game_screen import GameScreen
 from .games import kit_for, names_for_bots
@@ -46,6 +46,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or settings_mod.load(config)
         net.use_relay_settings(self.settings.relay_profiles())  # saved passwords and TLS files per relay
         LANGUAGE.set(self.settings.language)
+        self.apply_switches()
         self.resize(1280, 820)
         self.setMinimumSize(1000, 700)
         self.stack = QStackedWidget()
@@ -231,6 +232,7 @@ class MainWindow(QMainWindow):
         screen.rules_requested.connect(self.show_rules)
         screen.refreshed.connect(self.update_title)
         screen.speed_changed.connect(self._bot_speed_chosen)
+        screen.sound_changed.connect(self._sound_chosen)
         self.game_screen = screen
         self._show(screen)
         screen.start()
@@ -250,6 +252,7 @@ class MainWindow(QMainWindow):
             screen.refreshed.connect(self.update_title)
             screen.refreshed.connect(self._turn_check)
             screen.speed_changed.connect(self._bot_speed_chosen)
+            screen.sound_changed.connect(self._sound_chosen)
             self.game_screen = screen
             self._show(screen)
             screen.start()
@@ -586,13 +589,25 @@ class MainWindow(QMainWindow):
         if result:
             dialog.apply_to(self.settings)
             LANGUAGE.set(self.settings.language)
+            self.apply_switches()
             self.save_settings()
             if self.game_screen is not None:
                 self.game_screen.set_delay(self.settings.bot_delay_ms)
+                self.game_screen.show_sound_switch()
             self.lobby.retranslate()
         if self.game_screen is not None:
             self.game_screen.resume()
         dialog.deleteLater()
+
+    def apply_switches(self) -> None:
+        """Animation and sound as the settings say (client/motion.py, client/sound.py)."""
+        motion.clock().wanted = self.settings.animations
+        sound.player().wanted = self.settings.sound
+
+    def _sound_chosen(self, on: bool) -> None:
+        self.settings.sound = on
+        self.apply_switches()
+        self.save_settings()
 
     def _bot_speed_chosen(self, ms: int) -> None:
         self.settings.bot_delay_ms = ms

@@ -90,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     LANGUAGE.set(args.language)
     settings = Settings(name={"en": "Alex", "pl": "Ola", "ru": "Саша"}[args.language], language=args.language)
     settings.bot_delay_ms = 0
+    from . import motion, sound
+
+    motion.clock().override = sound.player().override = False  # stills show boards at rest; a tool is silent
     settings.relays = ["relay.example.org:1883", "192.168.1.20:1883"]
     window = MainWindow(settings=settings, config=config)
     window.ask_before_abandoning = False  # it closes itself, mid-game

@@ -1,8 +1,8 @@
 """The player's settings, kept as JSON in the user's config directory.
 
 Only what a player chooses is stored: name, language, the relays they used
-(with their TLS files), and how fast bots play.  A damaged or foreign file never
-stops the program: unreadable values fall back to defaults (and the file is
+(with their TLS files), how fast bots play, and whether moves are animated and
+cues heard.  A damaged or foreign file never stops the program: unreadable values fall back to defaults (and the file is
 rewritten on the next save).  ``SEALED_TABLE_CONFIG_DIR`` overrides the
 directory, for tests and portable installs.
 
@@ -40,6 +40,9 @@ class Settings:
     relays: list[str] = field(default_factory=list)
     bot_delay_ms: int = 600
     players: int = 4
+    #: Moves are animated (short, skippable; client/motion.py) and cues are heard (client/sound.py).
+    animations: bool = True
+    sound: bool = True
     #: The main window's last size [width, height] (empty: the default), and whether it was maximised.
     window_size: list[int] = field(default_factory=list)
     window_maximized: bool = False
@@ -124,6 +127,9 @@ def _clean(raw: Any) -> Settings:
         out.window_maximized = raw["window_maximized"]
     if isinstance(raw.get("notify_turn"), bool):
         out.notify_turn = raw["notify_turn"]
+    for switch in ("animations", "sound"):
+        if isinstance(raw.get(switch), bool):
+            setattr(out, switch, raw[switch])
     options = raw.get("relay_options")
     if isinstance(options, dict):
         for key, values in options.items():

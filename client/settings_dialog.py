@@ -1,4 +1,5 @@
-"""The settings window: name, language, bot speed, turn notices, remembered relays and how to connect to each.
+"""The settings window: name, language, bot speed, turn notices, animations and sound, remembered relays and how to
+connect to each.
 
 For the relay selected in the list: a CA file to trust (a relay with its own certificate), a
 client certificate and key (a relay that asks for one), and the password (a relay with logins).
@@ -49,6 +50,10 @@ class SettingsDialog(QDialog):
             self.speed.addItem("", ms)
         nearest = min(BOT_SPEEDS, key=lambda ms: abs(ms - settings.bot_delay_ms))
         self.speed.setCurrentIndex(BOT_SPEEDS.index(nearest))
+        self.animations = QCheckBox()
+        self.animations.setChecked(settings.animations)
+        self.sound = QCheckBox()
+        self.sound.setChecked(settings.sound)
         self.relays = QListWidget()
         self.relays.addItems(settings.relays)
         self.relays.setMaximumHeight(110)
@@ -73,6 +78,8 @@ class SettingsDialog(QDialog):
         self.notify_turn = QCheckBox()
         self.notify_turn.setChecked(settings.notify_turn)
         form.addRow("", self.notify_turn)
+        form.addRow("", self.animations)
+        form.addRow("", self.sound)
         form.addRow(self.relays_label, self.relays)
         form.addRow("", self.forget)
         for key, edit in self.option_edits.items():
@@ -135,6 +142,8 @@ class SettingsDialog(QDialog):
         self.name_label.setText(tr("settings.name"))
         self.language_label.setText(tr("settings.language"))
         self.speed_label.setText(tr("settings.speed"))
+        self.animations.setText(tr("settings.animations"))
+        self.sound.setText(tr("settings.sound"))
         self.relays_label.setText(tr("settings.relays"))
         self.notify_turn.setText(tr("settings.notify_turn"))
         self.forget.setText(tr("settings.forget"))
@@ -155,6 +164,8 @@ class SettingsDialog(QDialog):
         settings.language = self.language.currentData()
         settings.bot_delay_ms = int(self.speed.currentData())
         settings.notify_turn = self.notify_turn.isChecked()
+        settings.animations = self.animations.isChecked()
+        settings.sound = self.sound.isChecked()
         settings.relays = [self.relays.item(i).text() for i in range(self.relays.count())]
         self._keep_options()
         kept = set(settings.relays)

@@ -296,3 +296,8 @@ msg("move.prompt", "The relay to move this game to (host:port). Every move playe
 msg("move.moving", "Moving the game to {address}…")
 msg("net.no-game", "There is no network game to move.")
 msg("lobby.relay_tip", "A relay address. To host with fallback relays, list them after it, separated by commas: the game moves to the next one if its relay stays unreachable.")
+
+# -- motion ------------------------------------------------------------------------------------------
+msg("settings.animations", "Animations")
+msg("settings.sound", "Sounds")
+msg("table.sound", "Sound")

@@ -8,6 +8,9 @@ import shutil
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# No animation and no sound in tests unless a test turns them on (client/motion.py, client/sound.py).
+os.environ.setdefault("SEALED_TABLE_MOTION", "off")
+os.environ.setdefault("SEALED_TABLE_SOUND", "off")
 
 
 def mosquitto_binary() -> str | None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from engines.anomaly_maze import board as geo
 
+from .. import motion
 from . import paint
 from .present import ROWS
 
@@ -57,6 +58,13 @@ class MazeBoard(QWidget):
         self.trail: tuple[int, tuple[int, ...]] | None = None
         self.overlay: tuple[str, QColor] | None = None
         self._seen_seq = -1
+        #: The latest shift sliding in ((axis, index, direction), progress) and the latest walk
+        #: ((seat, cells from the start), progress); progress 1.0: at rest (client/motion.py drives them).
+        self.sliding: tuple[Shift, float] | None = None
+        self.walking: tuple[tuple[int, tuple[int, ...]], float] | None = None
+        #: Damage just taken ((seat, cell, points), progress): a red "−N" rising from the pawn hit.
+        self.hits: tuple[list[tuple[int, int, int]], float] | None = None
+        self._slide_tween, self._walk_tween, self._hit_tween = object(), object(), object()
         self.setMouseTracking(True)
         self.setMinimumSize(420, 420)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -65,6 +73,7 @@ class MazeBoard(QWidget):
     def set_view(self, view: dict[str, Any], legal: Sequence[tuple[Any, ...]], enabled: bool = True) -> None:
         """Show ``view``; offer ``legal`` (empty: nothing is clickable)."""
         self._note_trail(view)
+        self._note_hits(self.view, view)
         self.view = view
         legal = [tuple(a) for a in legal]
         if legal != self.legal:
@@ -82,17 +91,100 @@ class MazeBoard(QWidget):
         seq = view.get("event_seq", 0)
         if seq != self._seen_seq:
             events = view["events"]
-            if self._seen_seq < 0 or seq < self._seen_seq:  # first view, or a replay stepping back
+            restart = self._seen_seq < 0 or seq < self._seen_seq
+            if restart:  # first view, or a replay stepping back
                 self.trail = None
                 fresh = events
             else:
                 fresh = events[max(0, len(events) - (seq - self._seen_seq)) :]
+            shift: Shift | None = None
+            walk = None
             for e in fresh:  # the latest walk stays drawn (also through the next turn) until another replaces it
                 if e[0] == "move" and len(e) <= 2:
                     self.trail = None  # stayed put: nothing to draw, and an older walk would mislead
                 elif e[0] == "move":
-                    self.trail = (e[1], tuple(e[2:]))  # the start cell, then every cell entered
+                    self.trail = walk = (e[1], tuple(e[2:]))  # the start cell, then every cell entered
+                elif e[0] == "shift":
+                    shift = (e[2], e[3], e[4])
             self._seen_seq = seq
+            if not restart:
+                self._animate(shift, walk)
+
+    def _animate(self, shift: Shift | None, walk: tuple[int, tuple[int, ...]] | None) -> None:
+        """Slide the line just shifted and walk the pawn just moved (finished at once with motion off)."""
+        clock = motion.clock()
+        if shift is not None:
+
+            def slid(t: float, shift: Shift = shift) -> None:
+                self.sliding = (shift, t) if t < 1.0 else None
+                self.update()
+
+            clock.play(self._slide_tween, motion.MEDIUM, slid, host=self)
+        if walk is not None:
+
+            def walked(t: float, walk: tuple[int, tuple[int, ...]] = walk) -> None:
+                self.walking = (walk, t) if t < 1.0 else None
+                self.update()
+
+            steps = len(walk[1]) - 1
+            clock.play(self._walk_tween, min(motion.LONG, motion.SHORT + 60 * steps), walked, host=self)
+
+    def _note_hits(self, before: dict[str, Any] | None, after: dict[str, Any]) -> None:
+        """A pawn that lost HP since the last view shows its damage for a moment (a replay stepping: none)."""
+        if before is None or after.get("event_seq", 0) <= before.get("event_seq", 0):
+            return
+        old = {pl["seat"]: pl["hp"] for pl in before["players"]}
+        hits = [
+            (pl["seat"], pl["cell"], old[pl["seat"]] - pl["hp"])
+            for pl in after["players"]
+            if pl["seat"] in old and pl["hp"] < old[pl["seat"]] and pl["cell"] is not None
+        ]
+        if hits:
+
+            def rising(t: float, hits: list[tuple[int, int, int]] = hits) -> None:
+                self.hits = (hits, t) if t < 1.0 else None
+                self.update()
+
+            motion.clock().play(self._hit_tween, motion.LONG, rising, host=self)
+
+    def _paint_hits(self, p: QPainter) -> None:
+        if self.hits is None:
+            return
+        hits, t = self.hits
+        for _, cell, points in hits:
+            r = self.cell_rect(cell)
+            colour = QColor(255, 90, 80)
+            colour.setAlphaF(max(0.0, 1.0 - t * t))
+            self._small_text(p, r.translated(0, -r.height() * 0.45 * t), f"−{points}", colour, backdrop=True)
+
+    def tile_rect(self, c: int) -> QRectF:
+        """Where the tile now at cell ``c`` is drawn: its cell, or on its way there while its line slides."""
+        rect = self.cell_rect(c)
+        if self.sliding is None:
+            return rect
+        (axis, index, direction), t = self.sliding
+        mapping, _, wrap_target = geo.SHIFTS[(axis, index, direction)]
+        came_from = {new: old for old, new in mapping.items()}
+        if c not in came_from:
+            return rect
+        if c == wrap_target:  # it crossed the edge: it comes in from outside the board, one cell away
+            s = self.cell_size()
+            start = rect.translated(-direction * s, 0) if axis == "row" else rect.translated(0, -direction * s)
+        else:
+            start = self.cell_rect(came_from[c])
+        return QRectF(
+            motion.lerp(start.x(), rect.x(), t), motion.lerp(start.y(), rect.y(), t), rect.width(), rect.height()
+        )
+
+    def pawn_rect(self, seat: int, cell: int) -> QRectF:
+        """Where a pawn is drawn: its cell, or along its route while it walks."""
+        rect = self.cell_rect(cell)
+        if self.walking is None or self.walking[0][0] != seat:
+            return rect
+        (_, cells), t = self.walking
+        centres = [(self.cell_rect(c).center().x(), self.cell_rect(c).center().y()) for c in cells]
+        x, y = motion.along(centres, t)
+        return QRectF(x - rect.width() / 2, y - rect.height() / 2, rect.width(), rect.height())
 
     def phase(self) -> str:
         return self.view["phase"] if self.view else ""
@@ -300,6 +392,7 @@ class MazeBoard(QWidget):
             self._paint_route(p)
             self._paint_line_of_fire(p)
             self._paint_pawns(p)
+            self._paint_hits(p)
             self._paint_arrows(p)
             self._paint_overlay(p)
         finally:
@@ -318,12 +411,18 @@ class MazeBoard(QWidget):
         masks = [t["mask"] for t in self.view["tiles"]]
         if self.shift_plan is not None:  # the line as the shift would leave it
             masks = geo.shift_tiles(masks, *self.shift_plan)
-        for tile in self.view["tiles"]:
+        if self.sliding is not None:  # a line on its way in: clipped to the board, the still tiles drawn first
+            p.save()
+            p.setClipRect(self.cell_rect(0).united(self.cell_rect(geo.SIZE * geo.SIZE - 1)))
+        moving = [t for t in self.view["tiles"] if self.tile_rect(t["cell"]) != self.cell_rect(t["cell"])]
+        for tile in [t for t in self.view["tiles"] if t not in moving] + moving:
             c = tile["cell"]
             mask = masks[c]
             if c == self.selected:
                 mask = geo.rotate(mask, self.preview)
-            paint.paint_tile(p, self.cell_rect(c), mask, tile["respawn"])
+            paint.paint_tile(p, self.tile_rect(c), mask, tile["respawn"])
+        if self.sliding is not None:
+            p.restore()
         if self.shift_plan is not None:
             cells = geo.line_cells(self.shift_plan[0], self.shift_plan[1])
             band = self.cell_rect(cells[0]).united(self.cell_rect(cells[-1]))
@@ -498,7 +597,7 @@ class MazeBoard(QWidget):
             if pl["cell"] is not None:
                 active = turn_on and view["turn"] == seat
                 paint.paint_pawn(
-                    p, self.cell_rect(pl["cell"]), seat, pl["hp"], pl["max_hp"], pl["carrying_key"], active
+                    p, self.pawn_rect(seat, pl["cell"]), seat, pl["hp"], pl["max_hp"], pl["carrying_key"], active
                 )
         # A ghost whose Respawn a pawn blocks: small, in the cell's corner, never over the blocking pawn.
         for pl in off_board:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePol
 from engines.anomaly_maze.board import name as cell_name
 from engines.core import Knowledge
 
-from .. import art
+from .. import art, sound
 from ..i18n import tr
 from ..named import named
 from . import paint
@@ -364,6 +364,8 @@ class MazeTable(art.FeltWidget):
         self.dice_title.setText(tr("maze.dice"))
         if in_combat:
             self.dice.show_dice(faces, total, seat, self.roll_ms if rolled_now else 0)
+        if rolled_now and self.interactive:
+            sound.play("dice")
 
     def _show_flash(self, fresh: list[list[Any]]) -> None:
         """Respawn, blocking and BlackSaw news in large type across the board."""

@@ -26,10 +26,11 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF, QWheelEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from .. import motion
 from . import paint
 from .choices import Action, Choices, Hex, Source, core_of, moved_route, path_of, route_of
 from .present import hover_text
-from .scene import Changes, Scene, build_scene, diff
+from .scene import Changes, Scene, UnitShape, build_scene, diff
 
 SQRT3 = math.sqrt(3)
 #: Zoom limits in pixels per hex radius.
@@ -96,6 +97,9 @@ class HexBoard(QWidget):
         self._press_cam = (0.0, 0.0)
         self._dragging = False
         self.hover: Hex | None = None
+        #: The unit sliding along its route (pid, hexes) and how far it has come (1.0: arrived), see client.motion.
+        self.slide: tuple[int, list[Hex]] | None = None
+        self.slide_t = 1.0
         self.flash_timer = QTimer(self)
         self.flash_timer.timeout.connect(self._flash_tick)
         self.setMouseTracking(True)
@@ -119,6 +123,7 @@ class HexBoard(QWidget):
                 pid, src, dst = changes.moved[0]
                 self.moved_routes[pid] = moved_route(before, src, dst)
             self._start_flashes(changes, animate_ms)
+            self._start_slide(changes)
         self.view = view
         self.scene = build_scene(view)
         legal = [tuple(a) for a in legal]
@@ -147,15 +152,47 @@ class HexBoard(QWidget):
         self.flash_frame = 0
         if flashes and animate_ms > 0:
             self.flash_timer.start(max(16, min(90, (2 * animate_ms) // FLASH_FRAMES)))
+        elif flashes and motion.clock().enabled():  # instant bots or the player's own move: the reveal's moment
+            self.flash_timer.stop()
+            motion.clock().play(self.flash_timer, motion.LONG, self._flash_frame)
         else:
             self.flash_timer.stop()
             self.flash_frame = FLASH_FRAMES  # instant: shown as a still outline until the next change
+
+    def _start_slide(self, changes: Changes) -> None:
+        """Slide a moved unit along its drawn route (or finish the running slide: nothing moved)."""
+        self.slide = None
+        if len(changes.moved) != 1:
+            motion.clock().finish(self)
+            return
+        pid, src, dst = changes.moved[0]
+        self.slide = (pid, self.moved_routes.get(pid) or [src, dst])
+        motion.clock().play(self, motion.MEDIUM if len(self.slide[1]) <= 3 else motion.LONG, self._slide_frame)
+
+    def _slide_frame(self, t: float) -> None:
+        self.slide_t = t
+        if t >= 1.0:
+            self.slide = None
+        self.update()
+
+    def _unit_center(self, h: Hex, u: UnitShape) -> QPointF:
+        """Where unit ``u`` is drawn: its hex, or on its way there while it slides."""
+        slide = self.slide
+        if slide is None or slide[0] != u.pid or not u.top:
+            return self.hex_center(h, u.layer)
+        pts = self._route_points(slide[1], u.kind == "climber", moved=True)
+        x, y = motion.along([(pt.x(), pt.y()) for pt in pts], self.slide_t)
+        return QPointF(x, y)
 
     def _flash_tick(self) -> None:
         self.flash_frame += 1
         if self.flash_frame >= FLASH_FRAMES:
             self.flash_timer.stop()
             self.overlay = None
+        self.update()
+
+    def _flash_frame(self, t: float) -> None:
+        self.flash_frame = min(FLASH_FRAMES, int(t * FLASH_FRAMES))
         self.update()
 
     def flashing(self) -> bool:
@@ -364,7 +401,7 @@ class HexBoard(QWidget):
         picked_hex = self.picked[1] if self.picked and self.picked[0] == "unit" else None
         for h, layers in sorted(stacks.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             for u in layers:
-                c = self.hex_center(h, u.layer)
+                c = self._unit_center(h, u)
                 on_top = u.top
                 paint.unit(p, c, r, u.owner, u.kind, highlight=on_top and h == picked_hex, letter=not on_top)
                 if u.identity is not None:
@@ -378,7 +415,7 @@ class HexBoard(QWidget):
                 if u.carrier:
                     paint.virus_dot(p, QPointF(c.x() - r * 0.5, c.y() - r * 0.5), r * 0.14)
             top = layers[-1]
-            c = self.hex_center(h, top.layer)
+            c = self._unit_center(h, top)
             if top.height > 1:
                 paint.height_badge(p, c, r, top.height)
             if h in sources and h != picked_hex:
@@ -411,7 +448,7 @@ class HexBoard(QWidget):
                 paint.trap(p, self.hex_center(t.hex), r, t.owner, t.armed)
         for h, layers in stacks.items():
             top = layers[-1]
-            paint.unit_letter(p, self.hex_center(h, top.layer), r, top.owner)
+            paint.unit_letter(p, self._unit_center(h, top), r, top.owner)
         if self.overlay is not None:
             self._paint_overlay(p)
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from engines.core import Knowledge
 
+from .. import sound
 from ..i18n import tr
 from ..named import named
 from ..wrap_button import WrapButton
@@ -279,6 +280,8 @@ class CCTable(QWidget):
         self.legal = [tuple(a) for a in legal]
         self.interactive = interactive
         changes = self.board.set_view(view, self.legal, enabled=interactive, animate_ms=delay_ms)
+        if interactive and (changes.removed or changes.collapsed):
+            sound.play("reveal")  # a Decoy shown and removed, a Network collapsing: heard as well as seen
         if changes.collapsed and delay_ms > 0:
             text = tr("cc.collapsed_banner", name=", ".join(network_name(self.names, s) for s in changes.collapsed))
             self.board.overlay = (text, QColor("#ff8a80"))

@@ -34,6 +34,7 @@ from ..i18n import tr
 from ..named import named
 from ..wrap_button import WrapButton
 from . import art
+from .flight import CardFlight, table_places
 from .present import action_label, caption, card_title, kind_name, phase_text, seat_name, take_label, turn_text
 from .widgets import CardFace, CardRow, CardView
 
@@ -292,6 +293,7 @@ class TableWidget(shared_art.FeltWidget):
         self.side.setLayout(side)
         self.side.setFixedWidth(250)
         root.addWidget(self.side)
+        self.flight = CardFlight(self)  # cards on their way, over the table (client/system_launch/flight.py)
 
     # -- showing a view -------------------------------------------------------------
     def show_view(
@@ -317,6 +319,7 @@ class TableWidget(shared_art.FeltWidget):
         self._show_centre()
         self._show_me()
         self._show_actions()
+        self.flight.follow(view, table_places(self), face, interactive)
 
     def set_banner(self, text: str, tone: str = "plain") -> None:
         self.banner.set_tone(tone)
