@@ -158,8 +158,13 @@ REFETCH_MAX_S = 30.0
 #: Signed requests of one seat answered in a row, then one per interval (a seat asks every few seconds).
 WANT_BURST = 4
 WANT_INTERVAL_S = 1.0
-#: Topics per SUBSCRIBE packet at most (a window's notices are seats x kinds x entries).
+#: Topics per SUBSCRIBE packet at most (notices are seats x kinds x entries).
 SUBSCRIBE_CHUNK = 256
+#: Notices are read for the entries from NOTICE_BACK before the head to NOTICE_AHEAD after it: votes and
+#: acks are about the next entry, a leave notice about the entry due when its seat left.  (An older
+#: leave notice is not read back: its seat is voted gone on its timeout instead.)
+NOTICE_BACK = 8
+NOTICE_AHEAD = 16
 
 
 class RateLimit:
@@ -435,13 +440,14 @@ class RoomTransport:
         n = getattr(table, "n", 0) if table is not None else 0
         return n if isinstance(n, int) else 0
 
-    def _notice_filters(self, last: int) -> list[tuple[str, int]]:
-        """The exact notice topics of the entries up to ``last`` not subscribed yet: each seat's vote, leave
-        and ack (one writer per topic, so at most one retained message each, never a stranger's flood)."""
-        room, n = self.session.room, self._seats()
-        if n == 0:
+    def _notice_filters(self) -> list[tuple[str, int]]:
+        """The exact notice topics around the head not subscribed yet: each seat's vote, leave and ack
+        (one writer per topic, so at most one retained message each, never a stranger's flood)."""
+        room, n, head = self.session.room, self._seats(), self._head()
+        if n == 0 or head < 0:
             return []
-        first, self._notice_end = self._notice_end + 1, max(self._notice_end, last)
+        first, last = max(self._notice_end + 1, head + 1 - NOTICE_BACK, 0), head + NOTICE_AHEAD
+        self._notice_end = max(self._notice_end, last)
         return [
             (topics.notice(room, seat, seq, kind), 1)
             for seq in range(first, last + 1)
@@ -465,25 +471,25 @@ class RoomTransport:
         await self._subscribe(client, [(topics.presence(room, s), 1) for s in others])
         await self._subscribe(client, [(topics.want(room, s), 0) for s in others])
 
-    async def _read_step(self, client: aiomqtt.Client, last: int, step: int) -> bool:
-        """Subscribe the log up to ``last`` (and a retained marker after it); True once the marker is back.
+    async def _read_step(
+        self, client: aiomqtt.Client, last: int, step: int, notices: list[tuple[str, int]] | None = None
+    ) -> bool:
+        """Subscribe the log up to ``last`` (or ``notices``) and a retained marker after it; True once the
+        marker is back.
 
         The marker is *retained* on a topic of its own for this step (not subscribed before, so
         it cannot come back live), and its filter is the last of the same SUBSCRIBE: every broker
         we know sends it after the retained entries of the filters before it (Aedes sends a
-        non-retained marker before them).  Notices come after the marker: the read-back does not
-        wait for them.
+        non-retained marker before them).
         """
         await self._watch_seats(client)  # as soon as the genesis says who sits: their presence comes back here too
         self._marker_topic = f"{topics.sync(self.session.room, self.peer_id)}/{step}"
         self._marker = os.urandom(8)
         self._marker_back = asyncio.Event()
         await client.publish(self._marker_topic, self._marker, qos=1, retain=True)
-        filters = [*self._window_filters(self._window_end + 1, last), (self._marker_topic, 1)]
-        notices = self._notice_filters(last) if self._head() >= 0 else []
+        filters = [*self._window_filters(self._window_end + 1, last), *(notices or ()), (self._marker_topic, 1)]
         self._window_end = max(self._window_end, last)
-        await client.subscribe(filters)
-        await self._subscribe(client, notices)  # after the marker: the read-back does not wait for them
+        await self._subscribe(client, filters)  # in order: the marker's packet is the last
         try:
             await asyncio.wait_for(self._marker_back.wait(), SYNC_TIMEOUT_S)
         except TimeoutError:
@@ -523,13 +529,18 @@ class RoomTransport:
                 break
             await self._apply_backlog()
             head = self._head()
-            if self._window_end >= head + WINDOW and (head < 0 or self._notice_end >= self._window_end):
+            if self._window_end >= head + WINDOW:
                 # The log seems to end here.  Some brokers (Aedes) may send the marker before the
                 # retained entries of the same SUBSCRIBE: decide only once the room has been quiet.
                 await self._quiet()
                 await self._apply_backlog()
                 if self._window_end >= self._head() + WINDOW:
                     break  # a whole window past the head is read, and empty: the log ends here
+        notices = self._notice_filters()
+        if notices:  # the notices about the entries around the head, read back before play goes on too
+            step += 1
+            if await self._read_step(client, self._window_end, step, notices):
+                await self._apply_backlog()
         self._after_sync()
         await self._watch_seats(client)
         await self._follow(client)
@@ -548,8 +559,8 @@ class RoomTransport:
             if head + WINDOW // 2 > self._window_end:
                 filters += self._window_filters(self._window_end + 1, self._window_end + WINDOW)
                 self._window_end += WINDOW
-            if head >= 0 and self._notice_end < self._window_end:
-                filters += self._notice_filters(self._window_end)
+            if head >= 0 and head + NOTICE_AHEAD // 2 > self._notice_end:
+                filters += self._notice_filters()
             if filters:
                 await self._subscribe(client, filters)
             if head != last_head:
