@@ -16,7 +16,13 @@ What it guarantees, and how:
   reconnect it restores every entry the relay lost or changed, e.g. after a restart of a relay
   without persistence).  The garbage goes to the session, which rejects it with a reason —
   reported, never applied.
-- **Presence** is retained at ``presence/{peer}`` with a last will saying "gone".
+- **Presence** of a seat is retained at ``presence/{seat}`` with a last will saying "gone".
+- **No wildcard in the room.**  Every topic read is exact, one writer each: the log window, each
+  seat's notices around the head, each other seat's presence and ``want`` topic.  A stranger's
+  retained garbage elsewhere in the room reaches nobody.
+- **Asking the others.**  A seat whose log does not move asks the others for the next entry with a
+  request signed by its key and bound to the room and game (:mod:`relay.wants`); they answer only
+  such a request, rate-limited, with the entry itself, which the asker checks like any entry.
 - Duplicates and reordering are the session's job (it buffers and drops exact duplicates).
 - **An outage chooses nobody's forfeit.**  The session's clock for timeouts runs only while the
   relay is reachable and the log is read back: the session is told ``connection_lost`` when a
