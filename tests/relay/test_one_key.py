@@ -19,7 +19,7 @@ from protocol.envelope import seal as seal_envelope
 from protocol.session import PeerSession
 
 FAKE_BODY = {"action": ["pass"], "commits": {}, "keys": {}, "memo": b"", "hash": bytes(32)}
-FAKES_PER_TOPIC = 120
+FAKES_PER_TOPIC = 80
 
 
 @pytest.mark.timeout(120)
