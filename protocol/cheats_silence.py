@@ -16,7 +16,7 @@ from typing import Any
 
 from .cheats_base import Cheater, DiceCheater
 from .crypto.randomness import joint_value, outcome
-from .envelope import Envelope
+from .envelope import Envelope, Header
 from .events import Outbound
 from .table import Expect
 
@@ -66,7 +66,7 @@ class Ejector(Cheater):
         assert body is not None
         self._write(exp, "gone", body)
 
-    def _claim_open(self, env: Envelope) -> bool:
+    def _claim_open(self, env: Envelope | Header) -> bool:
         return False if self.ejected is not None else super()._claim_open(env)
 
     def _take_entry(self, env: Envelope) -> None:

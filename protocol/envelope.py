@@ -152,6 +152,137 @@ def body_from_wire(data: bytes, seq: int) -> bytes | None:
     return data[start : start + unpacker.tell()]
 
 
+@dataclass(frozen=True, slots=True)
+class Header:
+    """Who says they wrote an entry, and where it goes: cut from its wire bytes without decoding them.
+
+    Nothing here is checked yet but the layout; ``signed`` is what the author's signature must cover
+    (see :func:`peek`).
+    """
+
+    seq: int
+    seat: int
+    type: str
+    room: str
+    game: bytes
+    prev: bytes
+    sig: bytes
+    signed: bytes
+
+    @property
+    def is_notice(self) -> bool:
+        return self.type in NOTICE_TYPES
+
+    def signed_by(self, public: bytes) -> bool:
+        return verify(public, self.signed, self.sig)
+
+
+def _uint_at(data: bytes, at: int) -> tuple[int, int] | None:
+    """A minimally packed unsigned msgpack integer at ``at``: (value, end), or None."""
+    if at >= len(data):
+        return None
+    tag = data[at]
+    if tag < 0x80:
+        return tag, at + 1
+    width = {0xCC: 1, 0xCD: 2, 0xCE: 4, 0xCF: 8}.get(tag)
+    if width is None or at + 1 + width > len(data):
+        return None
+    return int.from_bytes(data[at + 1 : at + 1 + width], "big"), at + 1 + width
+
+
+def _str_at(data: bytes, at: int) -> tuple[str, int] | None:
+    """A short msgpack string (fixstr or str8) at ``at``: (text, end), or None."""
+    if at >= len(data):
+        return None
+    tag = data[at]
+    if 0xA0 <= tag <= 0xBF:
+        size, start = tag - 0xA0, at + 1
+    elif tag == 0xD9 and at + 1 < len(data):
+        size, start = data[at + 1], at + 2
+    else:
+        return None
+    if start + size > len(data):
+        return None
+    try:
+        return data[start : start + size].decode(), start + size
+    except UnicodeDecodeError:
+        return None
+
+
+def _key_then(data: bytes, at: int, key: bytes) -> int | None:
+    return at + len(key) if data.startswith(key, at) else None
+
+
+_BIN32 = b"\xc4\x20"
+
+
+def peek(data: Any) -> Header | None:
+    """The author, position and signature of an entry, read off its canonical wire bytes; None if they
+    are not laid out as every valid entry is (so the bytes cannot be a valid entry at all).
+
+    Canonical maps sort their keys by encoding, so every valid envelope is ``v, seq, sig, body, game,
+    prev, room, seat, type`` in that order: the seat, room and game sit at fixed places around the
+    body, which is skipped, not decoded.  This is what lets a peer check an entry against the one key
+    that may have signed it before it spends anything on the entry's contents: garbage costs this
+    cut and at most one signature check (:func:`parse` still checks everything once it verifies).
+    """
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        return None
+    data = bytes(data)
+    if len(data) > MAX_ENTRY_BYTES:
+        return None
+    got = _uint_at(data, len(_WIRE_HEAD)) if data.startswith(_WIRE_HEAD) else None
+    if got is None:
+        return None
+    seq, start = got
+    if not data.startswith(_SIG_HEAD, start) or len(data[start:]) < _SIG_PAIR + len(_BODY_KEY):
+        return None
+    sig = data[start + len(_SIG_HEAD) : start + _SIG_PAIR]
+    cut, body_at = start, _key_then(data, start + _SIG_PAIR, _BODY_KEY)
+    if body_at is None or body_at >= len(data) or (data[body_at] & 0xF0 != 0x80 and data[body_at] not in (0xDE, 0xDF)):
+        return None  # the body is a map
+    unpacker = msgpack.Unpacker(max_buffer_size=len(data), max_ext_len=0)
+    unpacker.feed(data[body_at:])
+    try:
+        unpacker.skip()
+    except Exception:
+        return None
+    at: int | None = _key_then(data, body_at + unpacker.tell(), b"\xa4game" + _BIN32)
+    if at is None or at + 32 > len(data):
+        return None
+    game = data[at : at + 32]
+    at = _key_then(data, at + 32, b"\xa4prev" + _BIN32)
+    if at is None or at + 32 > len(data):
+        return None
+    prev = data[at : at + 32]
+    at = _key_then(data, at + 32, b"\xa4room")
+    room_got = _str_at(data, at) if at is not None else None
+    if room_got is None:
+        return None
+    room, at = room_got
+    at = _key_then(data, at, b"\xa4seat")
+    if at is None or at >= len(data) or data[at] >= 64:
+        return None  # a seat is a small non-negative integer
+    seat = data[at]
+    at = _key_then(data, at + 1, b"\xa4type")
+    type_got = _str_at(data, at) if at is not None else None
+    if type_got is None or type_got[1] != len(data):
+        return None
+    signed = SIGN_TAG + _UNSIGNED_HEADER + data[1:cut] + data[cut + _SIG_PAIR :]
+    return Header(seq, seat, type_got[0], room, game, prev, sig, signed)
+
+
+def cheap_rejection(data: Any) -> ProtocolError:
+    """Why bytes that :func:`peek` could not read are no entry, without decoding them."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        return ProtocolError(Code.MALFORMED, "an entry must be bytes")
+    if len(data) > MAX_ENTRY_BYTES:
+        return ProtocolError(Code.OVERSIZED, f"entry of {len(data)} bytes exceeds {MAX_ENTRY_BYTES}")
+    if bytes(data[:3]) == _WIRE_HEAD[:3] and len(data) > 3 and data[3] != VERSION and data[3] < 0x80:
+        return ProtocolError(Code.VERSION, f"protocol version {data[3]}, this program speaks {VERSION}")
+    return ProtocolError(Code.MALFORMED, "not laid out as a signed entry (canonical msgpack of the envelope's fields)")
+
+
 def entry_hash(data: bytes) -> bytes:
     return hashlib.sha256(HASH_TAG + data).digest()
 

@@ -37,11 +37,12 @@ from engines.core import (
 
 from .cards import CardProtocolError, Deck, KeyRing, Reslot, keys_from_body, keys_to_body
 from .crypto.commit import commitment
+from .crypto.framing import frame
 from .crypto.padding import PAD_BLOCK
 from .crypto.private import AgreementKey, SealError, delivery_context, delivery_key, open_sealed, seal
 from .crypto.randomness import share_commitment
 from .crypto.signing import SigningKey
-from .envelope import GENESIS_GAME, ZERO_HASH, Envelope, parse
+from .envelope import GENESIS_GAME, ZERO_HASH, Envelope, Header, cheap_rejection, parse, peek
 from .envelope import seal as seal_envelope
 from .errors import Code, Misconduct, ProtocolError
 from .escrow import make_escrow, share_digest
@@ -61,7 +62,7 @@ from .events import (
     YourTurn,
 )
 from .savedgame import dump
-from .schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, relays_problem
+from .schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, NOTICE_TYPES, relays_problem
 from .table import SEALED_TAG, Expect, OwnAction, SeatInfo, Table, check_seat_cards
 
 #: How far ahead of the head an entry may be and still be kept for later.
@@ -76,7 +77,14 @@ MAX_EARLY_BYTES = 8 * 1024 * 1024
 #: Entries one seat may have waiting for one seq on different chains (none is an equivocation
 #: until two share a ``prev``): enough for a fork in flight, too few to fill memory.
 MAX_FORKS = 4
+#: Entries ahead of the head refused for their signature, kept (the first per seq) to see once the table
+#: gets there whether a seat signed them in another seat's name.
+MAX_SUSPECTS = 64
 DEFAULT_TIMEOUT_MS = 120_000
+#: The tag of what a seat signs for the relay layer besides entries (``relay.wants``).  Signed as
+#: ``frame(REQUEST_TAG, body)``: a framed message starts with its length, an entry's signed bytes
+#: with the entry tag, so no request can ever be taken for an entry or the other way round.
+REQUEST_TAG = b"sealed-table relay request v1\x00"
 
 
 class PeerSession:
@@ -143,6 +151,8 @@ class PeerSession:
         #: The clock stands still while this peer cannot reach the relay (see :meth:`connection_lost`).
         self._offline = False
         self._caught_up: set[int] = set()  # seqs for which the wait restarted because this replica was behind
+        self._forgery_checked: set[int] = set()  # seqs whose fakes were tried against every seat's key once
+        self._suspects: dict[int, bytes] = {}  # seq -> the first entry ahead refused for its signature
 
     # -- making sessions -------------------------------------------------------------
     @staticmethod
@@ -218,6 +228,15 @@ class PeerSession:
     def observe(cls, room: str, creator: bytes | None = None) -> PeerSession:
         """Someone without a seat follows (and audits) the game."""
         return cls(room, None, creator=creator)
+
+    def sign_request(self, raw: bytes) -> bytes | None:
+        """This seat's signature over ``frame(REQUEST_TAG, raw)`` (a relay request, never an entry).
+
+        None for an observer, which has no key and so cannot ask the seats for anything.
+        """
+        if self._key is None:
+            return None
+        return self._key.sign(frame(REQUEST_TAG, bytes(raw)))
 
     # -- reading ---------------------------------------------------------------------
     @property
@@ -576,11 +595,22 @@ class PeerSession:
     _seq_hint = 0
 
     def _receive(self, data: bytes) -> None:
-        env = parse(data)
-        if env.room != self.room:
-            raise ProtocolError(Code.WRONG_ROOM, f"entry for room {env.room[:32]!r}, this is {self.room!r}")
-        if self.finished and not self._claim_open(env):
+        # Who may have written it, from its wire bytes alone: the one key of the seat it names is
+        # checked before anything of its contents is decoded (garbage costs one signature check).
+        head = peek(data)
+        if head is None:
+            raise cheap_rejection(data)  # every valid entry is laid out so: nothing more to look at
+        if head.room != self.room:
+            raise ProtocolError(Code.WRONG_ROOM, f"entry for room {head.room[:32]!r}, this is {self.room!r}")
+        if self.finished and not self._claim_open(head):
             return
+        verified = self._screen(head, data)
+        if verified is None:
+            return  # the very entry already applied
+        env = parse(data)
+        if not isinstance(verified, bool):
+            self._seq_hint = env.seq  # it parses: a seat signed it in another seat's name
+            raise Misconduct(verified, f"forged signature: signed entry {env.seq} in the name of seat {env.seat}")
         if self.table is None:
             if env.type == "genesis":
                 self._genesis(env)
@@ -597,7 +627,7 @@ class PeerSession:
                 raise ProtocolError(Code.WRONG_GAME, "the genesis of another game in this room")
             return
         self._seq_hint = env.seq
-        self._authenticate(env)
+        self._authenticate(env, verified)
         if env.is_notice:
             self._take_notice(env)
         else:
@@ -633,19 +663,85 @@ class PeerSession:
         self._drain()
         self._pump()
 
-    def _authenticate(self, env: Envelope) -> None:
+    def _screen(self, head: Header, data: bytes) -> bool | int | None:
+        """What the wire bytes alone decide, before any decoding: None for an exact copy of an applied
+        entry, True once the one seat that may have written it (the seat it names) signed it, False while
+        no key is known (before the genesis), a seat's number if that seat forged it; raises otherwise."""
+        table = self.table
+        if table is None:
+            if head.type == "genesis" and self._creator is not None and not head.signed_by(self._creator):
+                raise ProtocolError(Code.GENESIS, "the genesis is not signed by the expected creator")
+            return False
+        if head.type == "genesis":
+            if data != table.log[0].data:
+                raise ProtocolError(Code.WRONG_GAME, "the genesis of another game in this room")
+            return None
+        if head.game != table.game_id:
+            raise ProtocolError(Code.WRONG_GAME, f"entry {head.seq} was signed for another game in this room")
+        if head.seat >= table.n:
+            raise ProtocolError(Code.UNKNOWN_SEAT, f"seat {head.seat} is not at this table")
+        if not head.is_notice and head.seq <= table.head and table.log[head.seq].data == data:
+            return None
+        if head.signed_by(table.seats[head.seat].sign):
+            return True
+        forger = self._forger(head)
+        if forger is not None:
+            return forger
+        if head.seq > table.head + 1 and head.seq not in self._suspects and len(self._suspects) < MAX_SUSPECTS:
+            self._suspects[head.seq] = data  # judged once the table gets there (see _judge_suspect)
+        raise ProtocolError(Code.BAD_SIGNATURE, f"entry {head.seq} is not signed by seat {head.seat}")
+
+    def _judge_suspect(self, seq: int) -> bool:
+        """An entry refused for its signature while it was ahead of us, now that it is the next one:
+        if a seat signed it in another seat's name, that seat is named (True)."""
+        data = self._suspects.pop(seq)
+        head = peek(data)
+        forger = self._forger(head) if head is not None else None
+        if forger is None or head is None:
+            return False
+        try:
+            parse(data)
+        except ProtocolError:
+            return False  # signed, but no entry: refused at its arrival already
+        self._halt(forger, seq, f"forged signature: signed entry {seq} in the name of seat {head.seat}", data)
+        return True
+
+    def _forger(self, item: Header | Envelope) -> int | None:
+        """The seat that signed ``item`` in another seat's name, looked for only where it would matter.
+
+        An entry signed by another seat than the one it names is refused by the one check of the seat
+        it names; a seat that did that is named only when the entry sits where an entry of this game
+        does (chained to our head, or where an applied entry is; one that came early is kept and looked
+        at when the table gets there) and only once per seq.  So a stranger's flood of well-formed fakes
+        costs one signature check each, and at most ``seats - 1`` more per entry of the whole game.
+        """
+        table = self.table
+        assert table is not None
+        if item.type in NOTICE_TYPES or not 0 < item.seq <= table.head + 1:
+            return None
+        if item.prev != (table.head_digest if item.seq == table.head + 1 else table.log[item.seq].prev):
+            return None  # not chained where an entry of this game at that seq is
+        if item.seq in self._forgery_checked:
+            return None
+        self._forgery_checked.add(item.seq)
+        return next(
+            (seat for seat, info in enumerate(table.seats) if seat != item.seat and item.signed_by(info.sign)), None
+        )
+
+    def _authenticate(self, env: Envelope, verified: bool = False) -> None:
+        """Game, seat, and (unless :meth:`_screen` did it already) the signature of the seat it names."""
         table = self.table
         assert table is not None
         if env.game != table.game_id:
             raise ProtocolError(Code.WRONG_GAME, f"entry {env.seq} was signed for another game in this room")
         if env.seat >= table.n:
             raise ProtocolError(Code.UNKNOWN_SEAT, f"seat {env.seat} is not at this table")
-        if env.signed_by(table.seats[env.seat].sign):
+        if verified or env.signed_by(table.seats[env.seat].sign):
             return
-        for seat, info in enumerate(table.seats):
-            if seat != env.seat and env.signed_by(info.sign):
-                self._seq_hint = env.seq
-                raise Misconduct(seat, f"forged signature: signed entry {env.seq} in the name of seat {env.seat}")
+        forger = self._forger(env)
+        if forger is not None:
+            self._seq_hint = env.seq
+            raise Misconduct(forger, f"forged signature: signed entry {env.seq} in the name of seat {env.seat}")
         raise ProtocolError(Code.BAD_SIGNATURE, f"entry {env.seq} is not signed by seat {env.seat}")
 
     def _take_notice(self, env: Envelope) -> None:
@@ -737,7 +833,7 @@ class PeerSession:
         except ProtocolError:
             return False
 
-    def _claim_open(self, env: Envelope) -> bool:
+    def _claim_open(self, env: Envelope | Header) -> bool:
         """A game ended by a claim still takes the claimed seat's own entry for the claim's seq."""
         table = self.table
         if table is None or self._verdict is not None or table.claim is None or not table.claim[3]:
@@ -813,8 +909,12 @@ class PeerSession:
     def _drain(self) -> None:
         table = self.table
         assert table is not None
+        for old in [s for s in self._suspects if s <= table.head]:
+            del self._suspects[old]
         while not self.finished:
             seq = table.head + 1
+            if seq in self._suspects and self._judge_suspect(seq):
+                return
             bucket = self._buffer.get(seq)
             exp = table.expected()
             if not bucket or exp is None:

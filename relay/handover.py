@@ -367,12 +367,14 @@ async def others_done(transport: Any, relay: Any, timeout: float = LINGER_S) -> 
     """Wait until every other peer's retained presence on ``relay`` (run by this program) says it is done,
     left or gone, at most ``timeout`` seconds.  Read on the relay itself: this peer's own connection is
     closed by now, so it hears no more presence."""
-    prefix = topics.presence(transport.session.room, "")
+    room = transport.session.room
+    prefix = topics.presence(room, 0).rsplit("/", 1)[0] + "/"  # presence/{seat}: one topic a seat
+    own = topics.presence(room, transport.session.seat) if transport.session.seat is not None else ""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         statuses = []
         for topic, payload in relay.retained(prefix).items():
-            if topic == prefix + transport.peer_id or not payload:
+            if topic == own or not payload:
                 continue
             try:
                 info = msgpack.unpackb(payload, raw=False)

@@ -59,7 +59,7 @@ from .lobby_messages import (
 )
 from .probe import probe
 from .seatcard import BadCard, check_card
-from .transport import QUIET_S
+from .transport import QUIET_S, RateLimit
 
 __all__ = [
     "ALPHABET",
@@ -85,6 +85,16 @@ MAX_WAITING = 16
 MAX_REFUSED_LISTED = 32
 #: How long a joiner waits for a card signed by the pinned key when the relay holds another one.
 PIN_WAIT = 6.0
+#: Join requests of new joiners the host checks (seat card, signature) at once, then one per interval:
+#: a stranger's flood of requests is dropped beyond it, and a real joiner asks again (JOIN_RETRY_S).
+JOIN_BURST = 32
+JOIN_INTERVAL_S = 0.05
+#: A joiner the host's seat list does not name yet publishes its request again this often: a request
+#: stored among a flood of retained garbage may never reach the host (Mosquitto drops what is beyond
+#: its queue of a subscription's retained messages), a live one does.
+JOIN_RETRY_S = 2.0
+#: Messages the host handles between two turns of the event loop, at most.
+BATCH = 16
 
 
 class Refused(RoomFull):
@@ -306,6 +316,10 @@ class RoomHost:
         self._inflight: dict[str, deque[bytes]] = {}
         #: Set once the room's card and seat list are on the relay (a joiner can find the room from then on).
         self.opened = asyncio.Event()
+        #: New joiners' requests checked at once, then a few a second (see :data:`JOIN_BURST`).
+        self._join_budget = RateLimit(JOIN_BURST, JOIN_INTERVAL_S)
+        #: Join requests dropped unread because too many came at once.
+        self.requests_deferred = 0
 
     # -- what the room looks like -----------------------------------------------------------
     @property
@@ -477,7 +491,10 @@ class RoomHost:
             async with _client(address, self.peer) as client:
                 existing = await _read_retained(client, [*self._watched(), topics.lobby(self.code)], self.peer, 3.0)
                 self._resume(existing)
-                await client.subscribe(topics.join_filter(self.code), qos=1)
+                # QoS 0: the relay sends a flood of retained requests as one burst, not one acknowledgement
+                # at a time (amqtt 0.12 held every other message back behind them); a request lost with
+                # the connection is read again from the relay on the next, and its joiner asks again.
+                await client.subscribe(topics.join_filter(self.code), qos=0)
                 self._client = client
                 await self._publish_state(client)
                 self.opened.set()
@@ -584,7 +601,11 @@ class RoomHost:
         names = {topics.seats(self.code): "the seat list", topics.room_card(self.code): "the room card"}
         if self.listed:
             names[topics.lobby(self.code)] = "the lobby card"
+        count = 0
         async for m in client.messages:
+            count += 1
+            if count % BATCH == 0:
+                await asyncio.sleep(0)  # a flood of join requests must not stop the loop
             topic = m.topic.value
             payload = _payload(m)
             if topic in names:
@@ -604,6 +625,13 @@ class RoomHost:
             opened = open_message(payload, ("join", "withdraw"), self.code)
             if opened.body["host"] != self.host_key:
                 raise Dropped("a request for another host")
+            known = sender in self.requests or sender in self.waiting
+            if not known and not self._join_budget.take("new", time.monotonic()):
+                # Checking the card and the signature is what costs: a flood gets a few of those a second.
+                self.requests_deferred += 1
+                if self.requests_deferred % 100 == 1:
+                    self._note(f"join/{sender}: too many requests at once; read when its joiner asks again")
+                return
             if opened.body["kind"] == "withdraw":
                 await self._withdrawn(sender, opened)
                 return
@@ -811,12 +839,13 @@ async def join_room(
                 mine = seats.seat_of(peer, card) if seats is not None else None
                 if mine is not None and (not until_started or (seats is not None and seats.status == "started")):
                     return Seated(mine, lobby, seats.creator() if seats else None, view.host_key)
+                message = b""
                 if mine is None:
                     _precheck(code, lobby, seats, peer, seat)
-                    request = JoinRequest.make(key, code, view.host_key, peer, card, seat, nonce)
+                    message = JoinRequest.make(key, code, view.host_key, peer, card, seat, nonce).message
                     asked = True
-                    await client.publish(topics.join(code, peer), request.message, qos=1, retain=True)
-                waiting = _await_seat(client, view, peer, card, seat, until_started, on_update)
+                    await client.publish(topics.join(code, peer), message, qos=1, retain=True)
+                waiting = _await_seat(client, view, peer, card, seat, until_started, on_update, message)
                 return await asyncio.wait_for(waiting, timeout)
             except BaseException:
                 if asked and view.host_key is not None:  # withdraw: the host frees the seat it may have given us
@@ -867,12 +896,29 @@ async def _await_seat(
     wanted: int | None,
     until_started: bool,
     on_update: Callable[[LobbyCard, int | None], None] | None,
+    request: bytes = b"",
 ) -> Seated:
+    """Wait for the host's seat list to seat us; ``request`` (ours) is published again every
+    :data:`JOIN_RETRY_S` while the list does not name us (it may never have reached the host)."""
     code = view.code
     assert view.lobby is not None and view.host_key is not None
     if on_update:
         on_update(view.current(), view.seats.seat_of(peer, card) if view.seats else None)
-    async for m in client.messages:
+    messages = client.messages
+    loop = asyncio.get_running_loop()
+    retry_at = loop.time() + JOIN_RETRY_S
+    while True:
+        try:
+            m = await asyncio.wait_for(messages.__anext__(), max(0.0, retry_at - loop.time()))
+        except TimeoutError:
+            seats = view.seats
+            named = seats is not None and (peer in seats.seats or peer in seats.waiting or peer in seats.refused)
+            if request and not named:
+                await client.publish(topics.join(code, peer), request, qos=1, retain=True)
+            retry_at = loop.time() + JOIN_RETRY_S
+            continue
+        except StopAsyncIteration:
+            break
         if not view.take(m.topic.value, _payload(m)):
             continue
         seats, lobby = view.seats, view.current()

@@ -35,29 +35,28 @@ def log(room: str, seq: int) -> str:
 
 
 def log_filter(room: str) -> str:
+    """Every log topic of a room.  Only for tools and tests: a peer never subscribes a wildcard, whose
+    retained messages anyone can multiply (see :mod:`relay.transport`)."""
     return f"{ROOT}/room/{room}/log/+"
 
 
-def notice_filter(room: str, seq: int) -> str:
-    """The notices about entry ``seq`` (votes, leaves, acks of any seat)."""
-    return f"{ROOT}/room/{room}/notice/+/{seq}/+"
+#: The kinds of notice a seat writes about an entry (``protocol.session``: votes, leaves, acks).
+NOTICE_KINDS = ("vote", "leave", "ack")
 
 
-def want(room: str, peer: str) -> str:
-    """A peer that cannot get an entry from the relay asks the others for it here (not retained)."""
-    return f"{ROOT}/room/{room}/want/{peer}"
+def notice(room: str, seat: int, seq: int, kind: str) -> str:
+    """Seat ``seat``'s notice of ``kind`` about entry ``seq``: one writer, one retained message."""
+    return f"{ROOT}/room/{room}/notice/{seat}/{seq}/{kind}"
 
 
-def want_filter(room: str) -> str:
-    return f"{ROOT}/room/{room}/want/+"
+def want(room: str, seat: int) -> str:
+    """Seat ``seat`` asks the others here for an entry it cannot get from the relay (signed, not retained)."""
+    return f"{ROOT}/room/{room}/want/{seat}"
 
 
-def presence(room: str, peer: str) -> str:
-    return f"{ROOT}/room/{room}/presence/{peer}"
-
-
-def presence_filter(room: str) -> str:
-    return f"{ROOT}/room/{room}/presence/+"
+def presence(room: str, seat: int) -> str:
+    """Seat ``seat``'s retained presence (online, gone, left, done)."""
+    return f"{ROOT}/room/{room}/presence/{seat}"
 
 
 def join(room: str, peer: str) -> str:

@@ -16,7 +16,13 @@ What it guarantees, and how:
   reconnect it restores every entry the relay lost or changed, e.g. after a restart of a relay
   without persistence).  The garbage goes to the session, which rejects it with a reason —
   reported, never applied.
-- **Presence** is retained at ``presence/{peer}`` with a last will saying "gone".
+- **Presence** of a seat is retained at ``presence/{seat}`` with a last will saying "gone".
+- **No wildcard in the room.**  Every topic read is exact, one writer each: the log window, each
+  seat's notices around the head, each other seat's presence and ``want`` topic.  A stranger's
+  retained garbage elsewhere in the room reaches nobody.
+- **Asking the others.**  A seat whose log does not move asks the others for the next entry with a
+  request signed by its key and bound to the room and game (:mod:`relay.wants`); they answer only
+  such a request, rate-limited, with the entry itself, which the asker checks like any entry.
 - Duplicates and reordering are the session's job (it buffers and drops exact duplicates).
 - **An outage chooses nobody's forfeit.**  The session's clock for timeouts runs only while the
   relay is reachable and the log is read back: the session is told ``connection_lost`` when a
@@ -36,6 +42,7 @@ import logging
 import os
 import random
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -43,7 +50,7 @@ from typing import Any, Protocol
 import aiomqtt
 import msgpack
 
-from . import topics
+from . import topics, wants
 from .address import NODELAY, RelayAddress, mqtt_client, parse_address
 from .errors import RelayError, RelayUnreachable
 from .probe import probe
@@ -109,9 +116,10 @@ class Restored:
 class Presence:
     """A peer's retained presence: ``online``, ``gone`` (last will) or ``left``."""
 
-    peer: str
+    peer: str  # the peer id the message claims (presence is not signed: a hint for people, never a proof)
     status: str
     info: dict[str, Any]
+    seat: int = -1
 
 
 @dataclass(frozen=True)
@@ -158,6 +166,16 @@ QUIET_MAX_S = 2.0
 #: Seconds without a new entry before the transport fetches the next ones again and asks the peers.
 REFETCH_S = 3.0
 REFETCH_MAX_S = 30.0
+#: Signed requests of one seat answered in a row, then one per interval (a seat asks every few seconds).
+WANT_BURST = 4
+WANT_INTERVAL_S = 1.0
+#: Topics per SUBSCRIBE packet at most (notices are seats x kinds x entries).
+SUBSCRIBE_CHUNK = 256
+#: Notices are read for the entries from NOTICE_BACK before the head to NOTICE_AHEAD after it: votes and
+#: acks are about the next entry, a leave notice about the entry due when its seat left.  (An older
+#: leave notice is not read back: its seat is voted gone on its timeout instead.)
+NOTICE_BACK = 8
+NOTICE_AHEAD = 16
 
 
 class RateLimit:
@@ -194,8 +212,10 @@ def rest_is_sync(topic: str, prefix: str) -> bool:
     return topic.startswith(prefix + "sync/")
 
 
-def _want_payload(seq: int) -> bytes:
-    return msgpack.packb({"seq": seq}, use_bin_type=True)
+def _seat_of(rest: str) -> int | None:
+    """The seat of ``presence/{seat}`` or ``want/{seat}`` (relative to the room), or None."""
+    last = rest.split("/", 1)[-1]
+    return int(last) if last.isdigit() and len(last) <= 2 and (last == "0" or last[0] != "0") else None
 
 
 #: Entries published and not yet confirmed, at most (paho's own window is 20).
@@ -244,7 +264,16 @@ class RoomTransport:
         self.claim_wait_s = claim_wait_s
         self._listening_since: float | None = None
         self.connections = 0
-        self.presence: dict[str, Presence] = {}
+        #: The latest presence of each other seat (read from ``presence/{seat}``, one exact topic each).
+        self.presence: dict[int, Presence] = {}
+        #: Signed ``want`` requests refused (not signed by the seat, replayed, too many...) and the latest reasons.
+        self.wants_dropped = 0
+        self.want_notes: deque[str] = deque(maxlen=50)
+        self._want_n = 0  # the number of this seat's latest request (each one is greater)
+        self._want_last: dict[int, int] = {}  # seat -> the number of its latest request answered
+        self._want_budget = RateLimit(WANT_BURST, WANT_INTERVAL_S)
+        self._want_log = RateLimit(5, 10.0)  # log lines about refused requests (a flood must not flood the log)
+        self._watching = False  # the other seats' presence and want topics are subscribed on this connection
         self.reports: list[Any] = []  # what was reported (Rejected, Restored ...), for logs and tests
         self._outbox: list[tuple[str, bytes]] = []
         self._mine: dict[str, bytes] = {}  # notices this peer wrote: topic -> bytes
@@ -390,9 +419,13 @@ class RoomTransport:
 
     async def _connection(self) -> None:
         room = self.session.room
-        will = aiomqtt.Will(topics.presence(room, self.peer_id), self._presence_payload("gone"), qos=1, retain=True)
+        seat = self._seat()
+        will = None
+        if seat is not None:
+            will = aiomqtt.Will(topics.presence(room, seat), self._presence_payload("gone"), qos=1, retain=True)
         client = mqtt_client(self.address, "p", keepalive=self.keepalive, will=will, timeout=5)
         self._synced = False
+        self._watching = False
         self._seen.clear()
         self._backlog.clear()
         self._sent = {}
@@ -401,10 +434,8 @@ class RoomTransport:
         async with client:
             self._client = client
             self.connections += 1
-            await client.subscribe(topics.want_filter(room), qos=0)
-            await client.publish(
-                topics.presence(room, self.peer_id), self._presence_payload("online"), qos=1, retain=True
-            )
+            if seat is not None:
+                await client.publish(topics.presence(room, seat), self._presence_payload("online"), qos=1, retain=True)
             tasks = [
                 asyncio.create_task(self._reader(client)),
                 asyncio.create_task(self._writer(client)),
@@ -420,9 +451,9 @@ class RoomTransport:
                     with contextlib.suppress(aiomqtt.MqttError):
                         await asyncio.sleep(self.linger_s)
                         status = "done" if self.session.finished else "left"
-                        await client.publish(
-                            topics.presence(room, self.peer_id), self._presence_payload(status), qos=1, retain=True
-                        )
+                        if seat is not None:
+                            payload = self._presence_payload(status)
+                            await client.publish(topics.presence(room, seat), payload, qos=1, retain=True)
             finally:
                 for t in tasks:
                     t.cancel()
@@ -439,30 +470,66 @@ class RoomTransport:
         room = self.session.room
         return [(topics.log(room, seq), 1) for seq in range(first, last + 1)]
 
-    def _notice_filters(self, last: int) -> list[tuple[str, int]]:
-        """Notice topics of the entries up to ``last`` not subscribed yet (one filter per entry)."""
-        room = self.session.room
-        first, self._notice_end = self._notice_end + 1, max(self._notice_end, last)
-        return [(topics.notice_filter(room, seq), 1) for seq in range(first, last + 1)]
+    def _seat(self) -> int | None:
+        seat = getattr(self.session, "seat", None)
+        return seat if isinstance(seat, int) else None
 
-    async def _read_step(self, client: aiomqtt.Client, last: int, step: int) -> bool:
-        """Subscribe the log up to ``last`` (and a retained marker after it); True once the marker is back.
+    def _seats(self) -> int:
+        """How many seats the game has (0 while the genesis is not known)."""
+        table = getattr(self.session, "table", None)
+        n = getattr(table, "n", 0) if table is not None else 0
+        return n if isinstance(n, int) else 0
+
+    def _notice_filters(self) -> list[tuple[str, int]]:
+        """The exact notice topics around the head not subscribed yet: each seat's vote, leave and ack
+        (one writer per topic, so at most one retained message each, never a stranger's flood)."""
+        room, n, head = self.session.room, self._seats(), self._head()
+        if n == 0 or head < 0:
+            return []
+        first, last = max(self._notice_end + 1, head + 1 - NOTICE_BACK, 0), head + NOTICE_AHEAD
+        self._notice_end = max(self._notice_end, last)
+        return [
+            (topics.notice(room, seat, seq, kind), 1)
+            for seq in range(first, last + 1)
+            for seat in range(n)
+            for kind in topics.NOTICE_KINDS
+        ]
+
+    async def _subscribe(self, client: aiomqtt.Client, filters: list[tuple[str, int]]) -> None:
+        """Subscribe ``filters`` in packets of at most :data:`SUBSCRIBE_CHUNK` topics."""
+        for at in range(0, len(filters), SUBSCRIBE_CHUNK):
+            await client.subscribe(filters[at : at + SUBSCRIBE_CHUNK])
+
+    async def _watch_seats(self, client: aiomqtt.Client) -> None:
+        """Once the seats are known: each other seat's presence and ``want`` topic, exactly (never ``+``)."""
+        n, me = self._seats(), self._seat()
+        if self._watching or n == 0:
+            return
+        self._watching = True
+        room = self.session.room
+        others = [s for s in range(n) if s != me]
+        await self._subscribe(client, [(topics.presence(room, s), 1) for s in others])
+        await self._subscribe(client, [(topics.want(room, s), 0) for s in others])
+
+    async def _read_step(
+        self, client: aiomqtt.Client, last: int, step: int, notices: list[tuple[str, int]] | None = None
+    ) -> bool:
+        """Subscribe the log up to ``last`` (or ``notices``) and a retained marker after it; True once the
+        marker is back.
 
         The marker is *retained* on a topic of its own for this step (not subscribed before, so
         it cannot come back live), and its filter is the last of the same SUBSCRIBE: every broker
         we know sends it after the retained entries of the filters before it (Aedes sends a
-        non-retained marker before them).  Notices come after the marker: the read-back does not
-        wait for them.
+        non-retained marker before them).
         """
+        await self._watch_seats(client)  # as soon as the genesis says who sits: their presence comes back here too
         self._marker_topic = f"{topics.sync(self.session.room, self.peer_id)}/{step}"
         self._marker = os.urandom(8)
         self._marker_back = asyncio.Event()
         await client.publish(self._marker_topic, self._marker, qos=1, retain=True)
-        filters = [*self._window_filters(self._window_end + 1, last), (self._marker_topic, 1)]
-        if self._head() >= 0:
-            filters += self._notice_filters(last)
+        filters = [*self._window_filters(self._window_end + 1, last), *(notices or ()), (self._marker_topic, 1)]
         self._window_end = max(self._window_end, last)
-        await client.subscribe(filters)
+        await self._subscribe(client, filters)  # in order: the marker's packet is the last
         try:
             await asyncio.wait_for(self._marker_back.wait(), SYNC_TIMEOUT_S)
         except TimeoutError:
@@ -502,15 +569,20 @@ class RoomTransport:
                 break
             await self._apply_backlog()
             head = self._head()
-            if self._window_end >= head + WINDOW and (head < 0 or self._notice_end >= self._window_end):
+            if self._window_end >= head + WINDOW:
                 # The log seems to end here.  Some brokers (Aedes) may send the marker before the
                 # retained entries of the same SUBSCRIBE: decide only once the room has been quiet.
                 await self._quiet()
                 await self._apply_backlog()
                 if self._window_end >= self._head() + WINDOW:
                     break  # a whole window past the head is read, and empty: the log ends here
+        notices = self._notice_filters()
+        if notices:  # the notices about the entries around the head, read back before play goes on too
+            step += 1
+            if await self._read_step(client, self._window_end, step, notices):
+                await self._apply_backlog()
         self._after_sync()
-        await client.subscribe(topics.presence_filter(self.session.room), qos=1)
+        await self._watch_seats(client)
         await self._follow(client)
 
     async def _follow(self, client: aiomqtt.Client) -> None:
@@ -521,23 +593,38 @@ class RoomTransport:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._ahead.wait(), RESTORE_INTERVAL_S / 2)
             self._retry_restores()
+            await self._watch_seats(client)  # (a genesis read only now)
             head = self._head()
             filters: list[tuple[str, int]] = []
             if head + WINDOW // 2 > self._window_end:
                 filters += self._window_filters(self._window_end + 1, self._window_end + WINDOW)
                 self._window_end += WINDOW
-            if head >= 0 and self._notice_end < self._window_end:
-                filters += self._notice_filters(self._window_end)
+            if head >= 0 and head + NOTICE_AHEAD // 2 > self._notice_end:
+                filters += self._notice_filters()
             if filters:
-                await client.subscribe(filters)
+                await self._subscribe(client, filters)
             if head != last_head:
                 stalled_since, last_head, wait = time.monotonic(), head, REFETCH_S
             elif time.monotonic() - stalled_since > wait and not self._session_done():
                 # Nothing new for a while: fetch the next entries' retained copies again (a broker
                 # that dropped a delivery sends them now) and ask the other peers for them.
                 await client.subscribe(self._window_filters(head + 1, head + 4))
-                await client.publish(topics.want(self.session.room, self.peer_id), _want_payload(head + 1), qos=0)
+                request = self._want_request(head + 1)
+                if request is not None:
+                    await client.publish(topics.want(self.session.room, request[0]), request[1], qos=0)
                 stalled_since, wait = time.monotonic(), min(wait * 2, REFETCH_MAX_S)
+
+    def _want_request(self, seq: int) -> tuple[int, bytes] | None:
+        """(our seat, our signed request for entry ``seq``), or None for an observer or before the genesis."""
+        table, seat = getattr(self.session, "table", None), self._seat()
+        game = getattr(table, "game_id", None)
+        sign = getattr(self.session, "sign_request", None)
+        if seat is None or not isinstance(game, bytes) or not callable(sign):
+            return None
+        self._want_n = max(self._want_n + 1, time.time_ns() // 1_000_000)  # grows across restarts too
+        raw = wants.body(self.session.room, game, seat, seq, self._want_n)
+        sig = sign(raw)
+        return (seat, wants.encode(raw, sig)) if isinstance(sig, bytes) else None
 
     async def _quiet(self) -> None:
         """Wait until no log or notice message came for :data:`QUIET_S` (at most :data:`QUIET_MAX_S`)."""
@@ -625,9 +712,9 @@ class RoomTransport:
                 continue
             rest = topic[len(prefix) :]
             if rest.startswith("presence/"):
-                self._on_presence(topics.last_segment(topic), payload)
+                self._on_presence(rest, payload)
             elif rest.startswith("want/"):
-                self._on_want(payload)
+                self._on_want(rest, payload)
             elif not self._synced and rest.startswith(("log/", "notice/")):
                 self._last_message = time.monotonic()
                 self._seen[topic] = payload
@@ -638,26 +725,52 @@ class RoomTransport:
             elif rest.startswith("notice/"):
                 self._on_notice(topic, payload)
 
-    def _on_want(self, payload: bytes) -> None:
-        """Another peer cannot get an entry from the relay: put our copy back (rate-limited like any restore)."""
-        try:
-            raw = msgpack.unpackb(payload, raw=False)
-            seq = int(raw["seq"])
-        except Exception:
+    def _on_want(self, rest: str, payload: bytes) -> None:
+        """Another seat cannot get an entry from the relay: put our copy back, if the request is really
+        that seat's (signed, for this room and game, newer than its last one, within its rate)."""
+        table = getattr(self.session, "table", None)
+        seat = _seat_of(rest)
+        if not self._synced or table is None or seat is None or not payload:
             return
-        held = held_entry(self.session, seq)
-        if held is not None and self._synced:
-            self._restore(topics.log(self.session.room, seq), held, "asked for")
+        try:
+            keys = [bytes(info.sign) for info in table.seats]
+            want = wants.check(payload, self.session.room, bytes(table.game_id), seat, keys)
+        except wants.BadWant as exc:
+            self._want_dropped(rest, str(exc))
+            return
+        except (AttributeError, TypeError):  # a session whose table has no keys: it answers nobody
+            return
+        if want.n <= self._want_last.get(seat, -1):
+            self._want_dropped(rest, f"an old request of seat {seat} again (replayed)")
+            return
+        if not self._want_budget.take(str(seat), time.monotonic()):
+            self._want_dropped(rest, f"seat {seat} asks too often")
+            return
+        self._want_last[seat] = want.n
+        held = held_entry(self.session, want.seq)
+        if held is not None:
+            self._restore(topics.log(self.session.room, want.seq), held, f"asked for by seat {seat}")
 
-    def _on_presence(self, peer: str, payload: bytes) -> None:
+    def _want_dropped(self, rest: str, reason: str) -> None:
+        self.wants_dropped += 1
+        self.want_notes.append(f"{rest}: {reason}")
+        if self._want_log.take("log", time.monotonic()):
+            log.info("%s: request on %s dropped: %s", self.peer_id, rest, reason)
+
+    def _on_presence(self, rest: str, payload: bytes) -> None:
+        seat = _seat_of(rest)
+        if seat is None:
+            return
         try:
             info = msgpack.unpackb(payload, raw=False) if payload else {"status": "cleared"}
             status = str(info.get("status", "?")) if isinstance(info, dict) else "?"
         except Exception:
             info, status = {}, "garbage"
-        p = Presence(peer, status, info if isinstance(info, dict) else {})
-        if self.presence.get(peer) != p:
-            self.presence[peer] = p
+        info = info if isinstance(info, dict) else {}
+        peer = info.get("peer")
+        p = Presence(peer if isinstance(peer, str) else "", status, info, seat)
+        if self.presence.get(seat) != p:
+            self.presence[seat] = p
             if self._synced:
                 self.driver([p])
 

@@ -136,3 +136,31 @@ def test_the_nesting_limit_counts_arrays_and_maps_keys_included():
     for _ in range(12):
         key = (key,)
     assert not _depth_ok({key: 0}, 12) and _depth_ok({key[0]: 0}, 12)  # deep inside a key
+
+
+def test_peek_reads_author_position_and_signature_without_decoding() -> None:
+    """peek agrees with parse on every entry and notice of a played game, and reads nothing else."""
+    from protocol.envelope import peek
+    from protocol.simulate import play
+
+    run = play("toy", 3, b"env/peek")
+    entries = [bytes(getattr(e, "data", e)) for e in run.log]
+    entries.append(seal(KEY, "r" * 64, 2**31, bytes(32), 63, "vote", {"target": 1}, game=GAME).data)  # str8, u32
+    for data in entries:
+        head, env = peek(data), parse(data)
+        assert head is not None
+        assert (head.seq, head.seat, head.type, head.room, head.game, head.prev, head.sig) == (
+            env.seq,
+            env.seat,
+            env.type,
+            env.room,
+            env.game,
+            env.prev,
+            env.sig,
+        )
+        assert head.signed == env.signed_bytes() and head.signed_by(KEY.public_bytes()) == env.signed_by(
+            KEY.public_bytes()
+        )
+    shuffled = msgpack.packb(dict(reversed(list(fields(good()).items()))), use_bin_type=True)  # keys out of order
+    for bad in (b"", b"\xc1", good()[:-1], good() + b"\x00", shuffled, bytes(MAX_ENTRY_BYTES + 1), "text"):
+        assert peek(bad) is None

@@ -37,6 +37,7 @@ class Entry:
 @dataclass
 class StubTable:
     log: list[Entry] = field(default_factory=list)
+    n: int = 2  # seats (the transport subscribes each seat's notice and presence topics)
 
     @property
     def head(self) -> int:
@@ -51,7 +52,7 @@ class StubSession:
         self.seat = seat
         self.seats = seats
         self.length = length
-        self.table = StubTable()
+        self.table = StubTable(n=seats)
         self._buffer: dict[int, bytes] = {}
         self._out: list[Outbound] = []
         self._announced: set[int] = set()

@@ -155,11 +155,14 @@ def test_garbage_over_a_retained_entry_is_reported_and_healed() -> None:
 
 @pytest.mark.timeout(30)
 def test_presence_is_retained_with_a_last_will() -> None:
+    """Each seat's presence is retained at presence/{seat}; a seat that vanishes without a word is "gone"."""
+
     async def main() -> None:
         r = await relay()
         try:
-            a = StubSession("ROOMDD", 0, length=4)
-            b = StubSession("ROOMDD", 1, length=4)
+            # Three seats; seat 2 writes nothing in this 2-entry game and vanishes.
+            a = StubSession("ROOMDD", 0, seats=3, length=2)
+            b = StubSession("ROOMDD", 1, seats=3, length=2)
             seen: list[object] = []
             tb = make_peer(r.address, b, "bee")
             inner = tb.driver
@@ -168,16 +171,16 @@ def test_presence_is_retained_with_a_last_will() -> None:
             host, port = r.address.split(":")
             # Someone who vanishes without a word: the broker publishes the will.
             reader, writer = await asyncio.open_connection(host, int(port))
-            writer.write(connect_with_will("ghost", topics.presence("ROOMDD", "ghost"), b"\x81\xa6status\xa4gone"))
+            writer.write(connect_with_will("ghost", topics.presence("ROOMDD", 2), b"\x81\xa6status\xa4gone"))
             assert (await reader.readexactly(4))[:2] == b"\x20\x02"  # CONNACK
             writer.transport.abort()  # no DISCONNECT: the will goes out
             await asyncio.sleep(2.5)
-            late = StubSession("ROOMDD", None, length=4)
+            late = StubSession("ROOMDD", None, seats=3, length=2)
             tl = make_peer(r.address, late, "late")
             await asyncio.wait_for(tl.run(), 10)
-            statuses = {p: tl.presence[p].status for p in tl.presence}
-            assert statuses.get("ay") == "done" and statuses.get("bee") == "done"
-            assert statuses.get("ghost") == "gone"
+            statuses = {seat: tl.presence[seat].status for seat in tl.presence}
+            assert statuses == {0: "done", 1: "done", 2: "gone"}
+            assert tl.presence[0].peer == "ay" and tl.presence[1].peer == "bee"
         finally:
             await r.stop()
 
