@@ -180,7 +180,9 @@ class NetGame:
 
     def _presence(self, event: Any) -> None:
         """A peer's retained presence that names a seat of this game (any other is none of ours)."""
-        seat = event.info.get("seat") if isinstance(event.info, dict) else None
+        seat = getattr(event, "seat", -1)  # the topic's seat (presence/{seat}); an older relay copy names it inside
+        if not isinstance(seat, int) or seat < 0:
+            seat = event.info.get("seat") if isinstance(event.info, dict) else None
         if isinstance(seat, bool) or not isinstance(seat, int) or seat == self.human:
             return
         table = self.session.table
