@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBo
 from engines.core import get as get_spec
 from engines.core.state import TABLE
 
-from . import gamefile, motion, move_relay, net, saved_games, sound, tasks
+from . import gamefile, motion, move_relay, net, relays, saved_games, sound, tasks
 from . import settings as settings_mod
 from .game_screen import GameScreen
 from .games import kit_for, names_for_bots
@@ -44,7 +44,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.config = config
         self.settings = settings or settings_mod.load(config)
-        net.use_relay_settings(self.settings.relay_profiles())  # saved passwords and TLS files per relay
+        relays.use_relay_settings(self.settings.relay_profiles())  # saved passwords and TLS files per relay
         LANGUAGE.set(self.settings.language)
         self.apply_switches()
         self.resize(1280, 820)
@@ -630,7 +630,7 @@ class MainWindow(QMainWindow):
             time.sleep(0.005)
 
     def save_settings(self) -> None:
-        net.use_relay_settings(self.settings.relay_profiles())
+        relays.use_relay_settings(self.settings.relay_profiles())
         try:
             settings_mod.save(self.settings, self.config)
         except OSError as exc:

@@ -31,63 +31,15 @@ from relay import errors as _errors
 from relay import probe as _probe
 from relay.errors import RelayError
 
+from . import relays
 from .i18n import tr
+from .relays import NetError, RelayAddress, parse_relay_address, relay_transport
 from .saved_games import SavedBot, SavedSeat
 
 DEFAULT_PORT = 1883
 PROBE_TIMEOUT = 4.0
 #: Room codes are read out over voice chat: letters and digits, case-insensitive.
 ROOM_CODE = re.compile(r"^[A-Za-z0-9]{4,12}$")
-
-
-class NetError(Exception):
-    """A network failure with a message id (``net.<code>``) for the player."""
-
-    def __init__(self, code: str, /, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-    def message(self) -> str:
-        return tr(f"net.{self.code}", **self.params)
-
-
-#: The one relay address of the program and the headless peer (``mqtt://``, ``mqtts://``, ``ws://``,
-#: ``wss://``, ``user[:password]@``); ``str()`` of it never shows the password.
-RelayAddress = _address.RelayAddress
-
-#: Relay options this user keeps (passwords from their 0600 file, TLS files), by address without
-#: password; set by :func:`use_relay_settings`, plus the passwords typed since the program started.
-_KNOWN: dict[str, dict[str, str]] = {}
-
-
-def use_relay_settings(options: dict[str, dict[str, str]]) -> None:
-    """Passwords and TLS files per relay (``str(address)`` → options) that :func:`parse_relay_address` fills in."""
-    for key, values in options.items():
-        _KNOWN.setdefault(key, {}).update({k: v for k, v in values.items() if v})
-
-
-def parse_relay_address(text: str | RelayAddress) -> RelayAddress:
-    """Any relay address form; NetError("bad-address") otherwise (the message never shows a password).
-
-    A password typed once is remembered for the session, so the address can travel as a string
-    without it; a saved password and the relay's TLS files are filled in from :func:`use_relay_settings`.
-    """
-    try:
-        address = _address.parse_address(text)
-    except RelayError:
-        raise NetError("bad-address", address=_address.redact(str(text))) from None
-    known = _KNOWN.setdefault(str(address), {})
-    if address.password is not None:
-        known["password"] = address.password
-    fill = {
-        k: known[k]
-        for k in ("password", "ca_file", "cert_file", "key_file")
-        if known.get(k) and not getattr(address, k)
-    }
-    if fill.get("password") is not None and address.username is None:
-        fill.pop("password")
-    return address.with_options(**fill) if fill else address
 
 
 def parse_room_code(text: str) -> str:
@@ -183,30 +135,6 @@ def describe_failure(exc: BaseException, relay: str | RelayAddress) -> str:
 
 
 # -- the running game's relays -------------------------------------------------------------
-def failover_transport(
-    relays: list[Any],
-    session: Any,
-    peer: str,
-    driver: Any,
-    *,
-    lan: bool = False,
-    key: Any = None,
-    presence_info: dict[str, Any] | None = None,
-) -> Any:
-    """The transport of a network seat: its relay, then the fallbacks; on a LAN, the handover too."""
-    from relay.failover import FailoverTransport
-
-    handover = None
-    if lan and key is not None:
-        from relay.handover import Handover
-
-        handover = Handover(session, key, interfaces=LAN_INTERFACES)
-    known = [r for r in relays if r is not None]
-    return FailoverTransport(
-        known, session, peer, driver, handover=handover, resolve=parse_relay_address, presence_info=presence_info
-    )
-
-
 def split_relays(text: str) -> tuple[RelayAddress, tuple[str, ...]]:
     """The relay field as typed: ``relay[, fallback, …]`` → the relay and its fallbacks (NetError if one is bad)."""
     parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
@@ -543,7 +471,7 @@ class LocalBot:
         info: dict[str, Any] = {"seat": session.seat, "name": self.name}
         if lan:
             info["hosts_relay"] = True  # it runs in the host's program: it dies with the relay
-        self.transport = failover_transport(
+        self.transport = relay_transport(
             [relay, *fallbacks], session, self.peer, self.driver.handle, presence_info=info
         )
         self.driver.transport = self.transport
@@ -835,7 +763,6 @@ async def host_room(
 #: The embedded relay this program runs for a LAN game it hosts (one at a time).
 _HOSTED: Any = None
 #: Interfaces for LAN announcements and browsing (None: all; tests use ["127.0.0.1"]).
-LAN_INTERFACES: list[str] | None = None
 #: Ports tried for a hosted relay: the MQTT port first, else any free port (discovery tells it).
 LAN_PORTS: tuple[int, ...] = (DEFAULT_PORT, 0)
 
@@ -849,7 +776,8 @@ async def start_lan_relay(name: str, ports: tuple[int, ...] | None = None) -> Re
     if _HOSTED is None:
         failure = ""
         for port in ports or LAN_PORTS:
-            config = broker.RelayConfig(port=port, name=f"Sealed Table - {name}", zeroconf_interfaces=LAN_INTERFACES)
+            interfaces = relays.LAN_INTERFACES
+            config = broker.RelayConfig(port=port, name=f"Sealed Table - {name}", zeroconf_interfaces=interfaces)
             relay = broker.EmbeddedRelay(config)
             try:
                 await relay.start()
@@ -960,7 +888,7 @@ async def discover_lan(timeout: float = 2.0) -> list[LanRelay]:
     if browse is None:
         raise NetError("lan-missing")
     try:
-        found = await browse(timeout, interfaces=LAN_INTERFACES)
+        found = await browse(timeout, interfaces=relays.LAN_INTERFACES)
     except Exception as exc:
         raise NetError("lan-failed", reason=str(exc) or type(exc).__name__) from None
     out = []

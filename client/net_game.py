@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from engines.core import TABLE, Action, Decision, GameOver, IllegalAction, Knowledge, get
 
+from . import relays
 from .local_game import FORFEIT, SET_ASIDE, Entry, EventTap
 
 if TYPE_CHECKING:
@@ -99,15 +100,13 @@ class NetGame:
         It moves the game to a fallback relay when the relay stays unreachable, and on a LAN hands the
         relay over to a surviving seat (:mod:`relay.failover`, :mod:`relay.handover`).
         """
-        from . import net
-
         if self.relay is None:
             raise ValueError("a game made without a relay has no transport")
         # The seat in the presence message lets the others' tables say who is connected.
         info: dict[str, Any] = {"seat": self.human}
         if self.lan and self.room_host is not None:
             info["hosts_relay"] = True  # the room's relay runs in this program
-        self.transport = net.failover_transport(
+        self.transport = relays.relay_transport(
             [self.relay, *self.fallbacks],
             self.session,
             self.peer_id,
@@ -124,11 +123,9 @@ class NetGame:
         Nothing is lost: this seat puts every entry it holds on that relay; the others follow when
         they are pointed there too, or when their relay is gone.  NetError for a bad address.
         """
-        from . import net
-
         if self.transport is None:
-            raise net.NetError("no-game")
-        target = net.parse_relay_address(address)
+            raise relays.NetError("no-game")
+        target = relays.parse_relay_address(address)
         moved = self.transport.move_to(target)
         for bot in self.bots:  # this machine's bots sit in the same room: they move with it
             if getattr(bot, "transport", None) is not None:

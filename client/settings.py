@@ -64,7 +64,7 @@ class Settings:
         self.relays = [address, *[r for r in self.relays if r != address]][:MAX_RELAYS]
 
     def relay_profiles(self) -> dict[str, dict[str, str]]:
-        """Options and password per relay, for the network layer (``client.net.use_relay_settings``)."""
+        """Options and password per relay, for the network layer (``client.relays.use_relay_settings``)."""
         out = {key: dict(values) for key, values in self.relay_options.items()}
         for key, password in self.passwords.items():
             out.setdefault(key, {})["password"] = password

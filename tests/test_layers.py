@@ -16,6 +16,9 @@ the ``__init__`` itself, which an explicit ``from a.b import name`` does count.
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -171,8 +174,19 @@ def _path_round(part: list[str], graph: dict[str, set[str]]) -> str:
 
 @pytest.fixture(scope="module")
 def graph() -> dict[str, set[str]]:
-    """The project's graph, read once for the tests below."""
-    return import_graph()
+    """The project's graph, read once for the tests below, in a fresh interpreter.
+
+    CPython 3.11.7's ``ast.parse`` can raise "AST constructor recursion depth mismatch" late in a
+    long test session (its recursion bookkeeping goes wrong after earlier tests; fixed in 3.11.8),
+    so the source is read where no earlier test has run.
+    """
+    script = (
+        "import json, runpy, sys; "
+        f"g = runpy.run_path({str(Path(__file__))!r})['import_graph'](); "
+        "json.dump({k: sorted(v) for k, v in g.items()}, sys.stdout)"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120)
+    return {k: set(v) for k, v in json.loads(out.stdout).items()}
 
 
 def test_each_layer_imports_only_its_own_and_the_layers_below(graph):

@@ -9,12 +9,12 @@ import pytest
 from client_drive import click_action, let_in, make_window, preferred
 from PySide6.QtCore import Qt
 
-from client import net
+from client import net, relays
 
 
 @pytest.fixture
 def loopback_lan(monkeypatch, tmp_path):  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(net, "LAN_INTERFACES", ["127.0.0.1"])
+    monkeypatch.setattr(relays, "LAN_INTERFACES", ["127.0.0.1"])
     monkeypatch.setattr(net, "LAN_PORTS", (0,))
     monkeypatch.setenv("SEALED_TABLE_CONFIG_DIR", str(tmp_path / "keys"))
     yield

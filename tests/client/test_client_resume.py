@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QMessageBox
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "relay"))
 from relay_helpers import Peer, mosquitto
 
-from client import saved_games
+from client import relays, saved_games
 from client.i18n import tr
 from client.lobby import answer_time
 from client.net_game import NetGame
@@ -288,8 +288,8 @@ def test_a_kept_seat_names_its_relay_without_the_password_which_is_saved_where_p
     assert "s3cret" not in text and json.loads(text)["relay"] == "mqtt://ann@127.0.0.1:9"
     assert window.settings.passwords == {"mqtt://ann@127.0.0.1:9": "s3cret"}
     assert "s3cret" in (private_config / "relay-passwords.json").read_text()
-    net._KNOWN.clear()  # a new run: only the saved settings know the password
-    net.use_relay_settings(window.settings.relay_profiles())
+    relays._KNOWN.clear()  # a new run: only the saved settings know the password
+    relays.use_relay_settings(window.settings.relay_profiles())
     assert net.parse_relay_address(kept.relay).password == "s3cret", "a resume finds it again"
     game.stop()
 
@@ -299,7 +299,7 @@ def test_a_lan_room_this_machine_hosted_gets_its_relay_back_on_the_same_port(qtb
 
     from client import net
 
-    monkeypatch.setattr(net, "LAN_INTERFACES", ["127.0.0.1"])
+    monkeypatch.setattr(relays, "LAN_INTERFACES", ["127.0.0.1"])
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

@@ -10,7 +10,7 @@ from typing import Any
 from client_drive import click_action, confirm_join, let_in, make_window, preferred
 from PySide6.QtCore import Qt
 
-from client import net
+from client import net, relays
 from client.i18n import tr
 from relay import rooms
 
@@ -222,7 +222,7 @@ def test_a_wrong_relay_while_hosting_says_so_and_leaves_no_panel(qtbot, qloop, t
 
 def test_a_lan_room_with_a_bot_plays_to_the_end(qtbot, qloop, tmp_path, monkeypatch):
     """The LAN path: the embedded relay this window starts, the same room panel, a bot in the other seat."""
-    monkeypatch.setattr(net, "LAN_INTERFACES", ["127.0.0.1"])
+    monkeypatch.setattr(relays, "LAN_INTERFACES", ["127.0.0.1"])
     monkeypatch.setattr(net, "LAN_PORTS", (0,))
     window = make_window(qtbot, tmp_path, "Host")
     lobby = window.lobby
