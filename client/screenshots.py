@@ -39,11 +39,12 @@ def _games_in_progress(window: Any, config: Path, shot: Any) -> None:
     import shutil
 
     from . import saved_games
+    from .registry import GAMES
 
     names = [window.settings.name, "Bob", "Celina"]
     for room, turn in (("KXPRTA", 0), ("MWQZHN", 1)):
         seat = saved_games.SavedSeat(
-            room, 0, "system-launch", "relay.example.org:1883", "p" + room.lower(), bytes(32), bytes(32), bytes(32)
+            room, 0, GAMES[0], "relay.example.org:1883", "p" + room.lower(), bytes(32), bytes(32), bytes(32)
         )
         seat.names, seat.turn, seat.turn_seat = names, names[turn], turn
         seat.timeout_ms, seat.last_activity = 86_400_000, 1_796_000_000.0

@@ -117,8 +117,8 @@ def test_a_report_open_on_the_claimed_win_gives_way_to_the_table(window):
     claim(room)
     show_all(window.game_screen)
     report = window.show_report()  # the player looks at the claimed win
-    assert report is not None and window.screen is report
+    assert report is not None and window.current_screen is report
     room.release()  # the claimed seat's entry: the claim is void
-    assert window.report is None and window.screen is window.game_screen
+    assert window.report is None and window.current_screen is window.game_screen
     show_all(window.game_screen)
     assert room.game.over() is None and "came back" in window.game_screen.net_status.text()
