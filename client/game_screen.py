@@ -34,6 +34,7 @@ from .log_view import LogView
 from .net_game import NetGame
 from .settings import BOT_SPEEDS
 from .system_launch.present import LogLine
+from .voice import Voiced
 
 
 class GameScreen(QWidget):
@@ -55,7 +56,8 @@ class GameScreen(QWidget):
         self.ended = False
         self.last_line: Any = None
         self.kit = kit_for(game.game)
-        self.writer = self.kit.make_writer(game.human, game.players)
+        # The log speaks to the player: their own actions read "You …" (client.voice).
+        self.writer = Voiced(self.kit.make_writer(game.human, game.players), game.human)
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._tick)

@@ -138,7 +138,8 @@ def _sl_over(over: GameOver, names: Sequence[str], me: int | None) -> str:
         return tr("report.draw")
     name = seat_name(names, over.winners[0])
     if over.reason == "system launched":
-        return tr("table.launched") + "\n" + tr("table.launched_by", name=name)
+        by = tr("table.launched_by.you") if over.winners[0] == me else tr("table.launched_by", name=name)
+        return tr("table.launched") + "\n" + by
     return tr("report.winner_plain", name=name)
 
 

@@ -46,6 +46,11 @@ def tr(msg_id: str, /, **params: object) -> str:
     return tr_in(LANGUAGE.code, msg_id, **params)
 
 
+def has(msg_id: str) -> bool:
+    """Whether the catalogue holds ``msg_id`` (for optional variants such as a line's "You …" form)."""
+    return msg_id in CATALOGUE
+
+
 def tr_in(code: str, msg_id: str, /, **params: object) -> str:
     """The message ``msg_id`` in language ``code`` (English where missing)."""
     entry = CATALOGUE.get(msg_id)

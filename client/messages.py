@@ -863,6 +863,81 @@ _M.update(
             "Siedzisz na miejscu {seat}. Gra zacznie się, gdy gospodarz ją rozpocznie.",
             "Вы на месте {seat}. Игра начнётся, когда хозяин её запустит.",
         ),
+        # -- guide --
+        "log.draw.you": ("You draw a card.", "Dobierasz kartę.", "Вы берёте карту."),
+        "log.first.you": ("You play first.", "Zaczynasz.", "Вы ходите первым."),
+        "log.build.you": ("You build {card}.", "Budujesz: {card}.", "Вы собираете: {card}."),
+        "log.upgrade.you": (
+            "You upgrade: you discard {card} and draw a card.",
+            "Ulepszasz: odrzucasz „{card}” i dobierasz kartę.",
+            "Вы делаете апгрейд: сбрасываете «{card}» и берёте карту.",
+        ),
+        "log.pass.you": ("You do nothing.", "Nic nie robisz.", "Вы ничего не делаете."),
+        "log.play.you": (
+            "You play {card} on {target}.",
+            "Zagrywasz „{card}” na gracza {target}.",
+            "Вы играете «{card}» против игрока {target}.",
+        ),
+        "log.play.you_target": (
+            "{name} plays {card} on you.",
+            "{name} zagrywa „{card}” na ciebie.",
+            "{name} играет «{card}» против вас.",
+        ),
+        "log.play_self.you": (
+            "You play {card} and draw a card.",
+            "Zagrywasz „{card}” i dobierasz kartę.",
+            "Вы играете «{card}» и берёте карту.",
+        ),
+        "log.cancelled.you": (
+            "Your {card} cancels it.",
+            "Twoja karta „{card}” blokuje atak.",
+            "Ваша карта «{card}» отменяет атаку.",
+        ),
+        "log.no_effect.you": ("It has no effect on you.", "Nie działa na ciebie.", "На вас это не действует."),
+        "log.phished.you": (
+            "You will skip your next turn.",
+            "Tracisz następną turę.",
+            "Вы пропустите следующий ход.",
+        ),
+        "log.looks.you": (
+            "You look at {target}'s hand.",
+            "Oglądasz rękę gracza {target}.",
+            "Вы смотрите руку игрока {target}.",
+        ),
+        "log.looks.you_target": (
+            "{name} looks at your hand.",
+            "{name} ogląda twoją rękę.",
+            "{name} смотрит вашу руку.",
+        ),
+        "log.take.you_target": (
+            "{name} takes a card from your hand.",
+            "{name} zabiera kartę z twojej ręki.",
+            "{name} забирает карту из вашей руки.",
+        ),
+        "log.take_none.you": (
+            "You take nothing from {target}'s hand.",
+            "Nie bierzesz nic z ręki gracza {target}.",
+            "Вы ничего не берёте из руки игрока {target}.",
+        ),
+        "log.take_none.you_target": (
+            "{name} takes nothing from your hand.",
+            "{name} nie bierze nic z twojej ręki.",
+            "{name} ничего не берёт из вашей руки.",
+        ),
+        "log.crashed.you": (
+            "You lose {card} from your System.",
+            "Tracisz „{card}” ze swojego Systemu.",
+            "Вы теряете «{card}» из своей Системы.",
+        ),
+        "log.discard.you": ("You discard {card}.", "Odrzucasz „{card}”.", "Вы сбрасываете «{card}»."),
+        "log.skipped.you": (
+            "You skip this turn (Phishing!).",
+            "Tracisz tę turę (Phishing!).",
+            "Вы пропускаете ход (Фишинг!).",
+        ),
+        "log.launched.you": ("Your System is launched!", "Twój System uruchomiony!", "Ваша Система запущена!"),
+        "log.left.you": ("You have left the game.", "Opuszczasz grę.", "Вы покидаете игру."),
+        "table.launched_by.you": ("You launched the system!", "Uruchamiasz system!", "Вы запускаете систему!"),
     }
 )
 

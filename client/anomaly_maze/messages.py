@@ -275,4 +275,133 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Osiągnięto limit rund przy równych Punktach Misji.",
         "Достигнут предел раундов при равных очках миссии.",
     ),
+    # -- guide --
+    "maze.log.first.you": ("You play first.", "Zaczynasz.", "Вы ходите первым."),
+    "maze.log.turn.you": ("— Round {n}: your turn —", "— Runda {n}: twoja tura —", "— Раунд {n}: ваш ход —"),
+    "maze.log.rotate.you": (
+        "You turn {cell} by {deg}°.",
+        "Obracasz {cell} o {deg}°.",
+        "Вы поворачиваете {cell} на {deg}°.",
+    ),
+    "maze.log.shift.row.1.you": (
+        "You shift row {line} east.",
+        "Przesuwasz rząd {line} w prawo.",
+        "Вы сдвигаете ряд {line} вправо.",
+    ),
+    "maze.log.shift.row.-1.you": (
+        "You shift row {line} west.",
+        "Przesuwasz rząd {line} w lewo.",
+        "Вы сдвигаете ряд {line} влево.",
+    ),
+    "maze.log.shift.col.1.you": (
+        "You shift column {line} south.",
+        "Przesuwasz kolumnę {line} w dół.",
+        "Вы сдвигаете столбец {line} вниз.",
+    ),
+    "maze.log.shift.col.-1.you": (
+        "You shift column {line} north.",
+        "Przesuwasz kolumnę {line} w górę.",
+        "Вы сдвигаете столбец {line} вверх.",
+    ),
+    "maze.log.move.you": ("You walk {path}.", "Idziesz: {path}.", "Вы идёте: {path}."),
+    "maze.log.stay.you": ("You stay put.", "Zostajesz na miejscu.", "Вы остаётесь на месте."),
+    "maze.log.key.you": ("You pick up the key on {cell}.", "Podnosisz klucz na {cell}.", "Вы берёте ключ на {cell}."),
+    "maze.log.chest.you": (
+        "You open the chest on {cell}: +{mp} MP.",
+        "Otwierasz skrzynię na {cell}: +{mp} MP.",
+        "Вы открываете сундук на {cell}: +{mp} MP.",
+    ),
+    "maze.log.medkit.you": (
+        "You use the medkit on {cell}: +{hp} HP.",
+        "Używasz apteczki na {cell}: +{hp} HP.",
+        "Вы берёте аптечку на {cell}: +{hp} HP.",
+    ),
+    "maze.log.mine.you": (
+        "You step on the mine on {cell}: −{hp} HP.",
+        "Wchodzisz na minę na {cell}: −{hp} HP.",
+        "Вы наступаете на мину на {cell}: −{hp} HP.",
+    ),
+    "maze.log.spikes.you": (
+        "You run into the spikes on {cell}: −{hp} HP.",
+        "Wpadasz na kolce na {cell}: −{hp} HP.",
+        "Вы попадаете на шипы на {cell}: −{hp} HP.",
+    ),
+    "maze.log.attack.you": ("You attack!", "Atakujesz!", "Вы атакуете!"),
+    "maze.log.hit.you": (
+        "You roll {face}: −{hp} HP.",
+        "Wyrzucasz {face}: −{hp} HP.",
+        "Вы выбрасываете {face}: −{hp} HP.",
+    ),
+    "maze.log.miss.you": ("You roll {face}: a miss.", "Wyrzucasz {face}: pudło.", "Вы выбрасываете {face}: промах."),
+    "maze.log.no_attack.you": ("You do not attack.", "Nie atakujesz.", "Вы не атакуете."),
+    "maze.log.out.combat.you": (
+        "You are eliminated in combat: +{mp} MP for {scorer}.",
+        "Giniesz w walce: +{mp} MP dla gracza {scorer}.",
+        "Вы выбываете в бою: +{mp} MP для игрока {scorer}.",
+    ),
+    "maze.log.out.combat.you_scorer": (
+        "{name} is eliminated in combat: +{mp} MP for you.",
+        "{name} ginie w walce: +{mp} MP dla ciebie.",
+        "{name} выбывает в бою: +{mp} MP вам.",
+    ),
+    "maze.log.out.pushed.you": (
+        "You are pushed off the board: +{mp} MP for {scorer}.",
+        "Zostajesz zepchnięty(-a) z planszy: +{mp} MP dla gracza {scorer}.",
+        "Вас вытолкнули с поля: +{mp} MP для игрока {scorer}.",
+    ),
+    "maze.log.out.pushed.you_scorer": (
+        "{name} is pushed off the board: +{mp} MP for you.",
+        "{name} zostaje zepchnięty(-a) z planszy: +{mp} MP dla ciebie.",
+        "{name} вытолкнут(а) с поля: +{mp} MP вам.",
+    ),
+    "maze.log.out.fell.you": ("You fall off the board.", "Spadasz z planszy.", "Вы падаете с поля."),
+    "maze.log.out.mine.you": (
+        "You are eliminated by the mine.",
+        "Giniesz na minie.",
+        "Вы выбываете, подорвавшись на мине.",
+    ),
+    "maze.log.out.spikes.you": ("You are eliminated by the spikes.", "Giniesz na kolcach.", "Вы выбываете на шипах."),
+    "maze.log.out.blacksaw.you": (
+        "You are destroyed by BlackSaw energy (no point).",
+        "Giniesz od energii BlackSaw (bez punktu).",
+        "Вас уничтожила энергия BlackSaw (без очка).",
+    ),
+    "maze.log.missed.you": (
+        "You are off the board: turns still to miss: {n}.",
+        "Jesteś poza planszą: tury do odczekania: {n}.",
+        "Вы вне поля: осталось пропустить ходов: {n}.",
+    ),
+    "maze.log.blocked.1.you": (
+        "Respawn blocked 1/3: you cannot come back yet.",
+        "Blokada 1/3: nie możesz jeszcze wrócić.",
+        "Блокировка 1/3: вы пока не можете вернуться.",
+    ),
+    "maze.log.blocked.2.you": (
+        "Respawn blocked 2/3: the energy of your Respawn goes critical!",
+        "Blokada 2/3: energia twojego Respawnu staje się krytyczna!",
+        "Блокировка 2/3: энергия вашего респауна становится критической!",
+    ),
+    "maze.log.blocked.n.you": (
+        "Respawn blocked {n}/3: you cannot come back yet.",
+        "Blokada {n}/3: nie możesz jeszcze wrócić.",
+        "Блокировка {n}/3: вы пока не можете вернуться.",
+    ),
+    "maze.log.blacksaw.you": (
+        "Attempt 3/3: BlackSaw energy clears your Respawn.",
+        "Próba 3/3: energia BlackSaw oczyszcza twój Respawn.",
+        "Попытка 3/3: энергия BlackSaw очищает ваш респаун.",
+    ),
+    "maze.log.respawn.you": (
+        "Respawn! You are back on {cell} with full HP.",
+        "Odrodzenie! Wracasz na {cell} z pełnym HP.",
+        "Возрождение! Вы возвращаетесь на {cell} с полным HP.",
+    ),
+    "maze.log.key_placed.you": ("Your key lies on {cell}.", "Twój klucz leży na {cell}.", "Ваш ключ лежит на {cell}."),
+    "maze.log.chest_placed.you": (
+        "Your chest stands on {cell}.",
+        "Twoja skrzynia stoi na {cell}.",
+        "Ваш сундук стоит на {cell}.",
+    ),
+    "maze.log.forfeit.you": ("You leave the game.", "Opuszczasz grę.", "Вы покидаете игру."),
+    "maze.log.won.you": ("You win!", "Wygrywasz!", "Вы победили!"),
 }

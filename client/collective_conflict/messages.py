@@ -290,4 +290,105 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Оба MotherShip окружены одновременно: ничья.",
     ),
     "report.reason.the other player left": ("The other player left.", "Drugi gracz odszedł.", "Другой игрок ушёл."),
+    # -- guide --
+    "cc.log.first.you": (
+        "You ({name_mark}) play first.",
+        "Ty ({name_mark}): zaczynasz grę.",
+        "Вы ({name_mark}): ходите первым.",
+    ),
+    "cc.log.place.you": (
+        "You ({name_mark}): place a {kind} on {hex}.",
+        "Ty ({name_mark}): wystawiasz — {kind}, {hex}.",
+        "Вы ({name_mark}): выставляете — {kind}, {hex}.",
+    ),
+    "cc.log.place_own.you": (
+        "You ({name_mark}): your {kind} goes on {hex} (the others see a command unit).",
+        "Ty ({name_mark}): twój {kind} staje na {hex} (inni widzą jednostkę dowodzenia).",
+        "Вы ({name_mark}): ваш {kind} встаёт на {hex} (остальные видят командный юнит).",
+    ),
+    "cc.log.move.you": (
+        "You ({name_mark}): move your {kind} {src} → {dst}.",
+        "Ty ({name_mark}): przesuwasz — {kind} {src} → {dst}.",
+        "Вы ({name_mark}): перемещаете — {kind} {src} → {dst}.",
+    ),
+    "cc.log.jump2.you": (
+        "You ({name_mark}): jump your {kind} {src} → {mid} → {dst} (double jump).",
+        "Ty ({name_mark}): skaczesz — {kind} {src} → {mid} → {dst} (podwójny skok).",
+        "Вы ({name_mark}): прыгаете — {kind} {src} → {mid} → {dst} (двойной прыжок).",
+    ),
+    "cc.log.core_hop.you": (
+        "You ({name_mark}): collect the Data Core at {hex}.",
+        "Ty ({name_mark}): zbierasz Data Core z {hex}.",
+        "Вы ({name_mark}): забираете Data Core с {hex}.",
+    ),
+    "cc.log.virus_gained.you": (
+        "You ({name_mark}) now hold the Virus.",
+        "Ty ({name_mark}): masz teraz Virusa.",
+        "Вы ({name_mark}): теперь держите Virus.",
+    ),
+    "cc.log.trap_left.you": (
+        "You ({name_mark}): your trap lies on {hex}.",
+        "Ty ({name_mark}): na {hex} leży twoja pułapka.",
+        "Вы ({name_mark}): на {hex} лежит ваша ловушка.",
+    ),
+    "cc.log.virus_covered.you": (
+        "You ({name_mark}): use the Virus on {target}'s {kind} under the Climber at {hex}.",
+        "Ty ({name_mark}): używasz Virusa na jednostce {kind} gracza {target} pod Climberem na {hex}.",
+        "Вы ({name_mark}): применяете Virus к юниту «{kind}» игрока {target} под Climber на {hex}.",
+    ),
+    "cc.log.virus_covered.you_target": (
+        "{name}: uses the Virus on your {kind} under the Climber at {hex}.",
+        "{name}: używa Virusa na twojej jednostce {kind} pod Climberem na {hex}.",
+        "{name}: применяет Virus к вашему юниту «{kind}» под Climber на {hex}.",
+    ),
+    "cc.log.virus.you": (
+        "You ({name_mark}): use the Virus on {target}'s unit at {hex}.",
+        "Ty ({name_mark}): używasz Virusa na jednostce gracza {target} na {hex}.",
+        "Вы ({name_mark}): применяете Virus к юниту игрока {target} на {hex}.",
+    ),
+    "cc.log.virus.you_target": (
+        "{name}: uses the Virus on your unit at {hex}.",
+        "{name}: używa Virusa na twojej jednostce na {hex}.",
+        "{name}: применяет Virus к вашему юниту на {hex}.",
+    ),
+    "cc.log.owes_command.you": (
+        "You ({name_mark}): your command unit on {hex} is surrounded and must be revealed.",
+        "Ty ({name_mark}): twoja jednostka dowodzenia na {hex} jest otoczona i musi zostać ujawniona.",
+        "Вы ({name_mark}): ваш командный юнит на {hex} окружён и должен быть раскрыт.",
+    ),
+    "cc.log.owes_trap.you": (
+        "You ({name_mark}): a unit ended on your trap at {hex}; your trap must be revealed.",
+        "Ty ({name_mark}): jednostka stanęła na twojej pułapce na {hex}; pułapka musi zostać ujawniona.",
+        "Вы ({name_mark}): юнит закончил ход на вашей ловушке {hex}; ловушку нужно раскрыть.",
+    ),
+    "cc.log.reveal_mothership.you": (
+        "You ({name_mark}): it was your MotherShip!",
+        "Ty ({name_mark}): to był twój MotherShip!",
+        "Вы ({name_mark}): это был ваш MotherShip!",
+    ),
+    "cc.log.reveal_decoy.you": (
+        "You ({name_mark}): it was your Decoy.",
+        "Ty ({name_mark}): to był twój Decoy.",
+        "Вы ({name_mark}): это был ваш Decoy.",
+    ),
+    "cc.log.trap_armed.you": (
+        "You ({name_mark}): your trap was armed — the unit cannot move next turn.",
+        "Ty ({name_mark}): twoja pułapka była uzbrojona — jednostka nie ruszy się w następnej turze.",
+        "Вы ({name_mark}): ваша ловушка была заряжена — юнит не сможет ходить в следующий ход.",
+    ),
+    "cc.log.trap_bluff.you": (
+        "You ({name_mark}): your trap was a bluff.",
+        "Ty ({name_mark}): twoja pułapka była blefem.",
+        "Вы ({name_mark}): ваша ловушка была блефом.",
+    ),
+    "cc.log.collapsed.you": (
+        "You ({name_mark}): your Network collapses.",
+        "Ty ({name_mark}): twoja Sieć upada.",
+        "Вы ({name_mark}): ваша Сеть рушится.",
+    ),
+    "cc.log.left.you": (
+        "You ({name_mark}): leave the game.",
+        "Ty ({name_mark}): opuszczasz grę.",
+        "Вы ({name_mark}): покидаете игру.",
+    ),
 }
