@@ -31,6 +31,7 @@ from .games import kit_for
 from .i18n import LANGUAGE, tr
 from .local_game import Entry, LocalGame
 from .log_view import LogView
+from .moments import Moment, Moments
 from .net_game import NetGame
 from .settings import BOT_SPEEDS
 from .system_launch.present import LogLine
@@ -61,14 +62,28 @@ class GameScreen(QWidget):
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._tick)
+        #: Looking back: the past position shown instead of the live table (None: live).
+        self.moments = Moments(game)
+        self.moment: Moment | None = None
+        self.moment_row = -1
+        #: For each log line, the position in ``game.entries`` of the entry it tells.
+        self.line_entries: list[int] = []
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.table = self.kit.make_table(game.players, game.names)
-        self.shortcuts = keys.install(self, lambda: self.table, lambda: not self.paused)
+        self.shortcuts = keys.install(self, lambda: self.table, lambda: not self.paused, self.back_to_live)
         self.table.action_chosen.connect(self.choose)
         self.table.report_requested.connect(self.report_requested.emit)
+        # Shown while a past position is on the table; a click (or Esc) brings the live table back.
+        self.moment_bar = QPushButton()
+        self.moment_bar.setStyleSheet(
+            "QPushButton { background: #3b4f8a; color: white; font-weight: bold; padding: 8px; border: none; }"
+        )
+        self.moment_bar.clicked.connect(self.back_to_live)
+        self.moment_bar.hide()
+        layout.addWidget(self.moment_bar)
         split.addWidget(self.table)
         side = QWidget()
         sl = QVBoxLayout(side)
@@ -76,6 +91,8 @@ class GameScreen(QWidget):
         self.log_title = QLabel()
         self.log_title.setStyleSheet("font-weight: bold; font-size: 14px;")
         self.log = LogView(game.names)
+        self.log.line_clicked.connect(self.show_moment)
+        self.log.clickable(True)
         bar = QHBoxLayout()
         self.rules_button = QPushButton()
         self.rules_button.clicked.connect(lambda: self.rules_requested.emit(game.game))
@@ -163,6 +180,7 @@ class GameScreen(QWidget):
         self.schedule()
 
     def _leave(self) -> None:
+        self.back_to_live()
         if self.game.over() is not None:
             self.report_requested.emit()
             return
@@ -188,14 +206,21 @@ class GameScreen(QWidget):
 
     # -- drawing ---------------------------------------------------------------------------
     def _show(self, entries: list[Entry]) -> None:
-        lines = [line for entry in entries for line in self.writer.lines(entry, self.game.knowledge)]
+        first = len(self.game.entries) - len(entries)  # the entries shown are the newest ones
+        lines = []
+        for position, entry in enumerate(entries, first):
+            told = self.writer.lines(entry, self.game.knowledge)
+            lines.extend(told)
+            self.line_entries.extend([position] * len(told))
         if lines:
             self.last_line = self.kit.headline(lines)
         ended = self.game.over() is not None and not self.ended
         if ended:
             self.ended = True
             lines.append(LogLine("log.over"))
+            self.line_entries.append(len(self.game.entries) - 1)
         self.log.add(lines)
+        self.moments.note()
         self.refresh()
         if ended:
             self.finished.emit()
@@ -221,8 +246,42 @@ class GameScreen(QWidget):
         self.net_status.setText(text)
         self.net_status.setVisible(bool(text))
 
+    # -- looking back ----------------------------------------------------------------------
+    def show_moment(self, row: int) -> None:
+        """Show the table as it was after the action of log line ``row`` (read-only; the game waits)."""
+        if not 0 <= row < len(self.line_entries):
+            return
+        moment = self.moments.at(self.line_entries[row])
+        if moment is None:
+            return
+        if self.moment is None:
+            self.pause()
+        self.moment, self.moment_row = moment, row
+        self.refresh()
+
+    def back_to_live(self) -> bool:
+        """Back to the live table; whether a past position was being shown."""
+        if self.moment is None:
+            return False
+        self.moment, self.moment_row = None, -1
+        self.moment_bar.hide()
+        self.resume()
+        self.refresh()
+        return True
+
+    def _draw_moment(self, moment: Moment) -> None:
+        self.kit.show_frame(self.table, moment.view(), moment.knowledge)
+        if 0 <= self.moment_row < len(self.log.lines):
+            line = self.log.lines[self.moment_row]
+            self.table.set_banner(line.text(self.game.names), line.tone)
+        self.moment_bar.setText(tr("guide.moment", n=moment.entry + 1))
+        self.moment_bar.show()
+
     def refresh(self) -> None:
         game = self.game
+        if self.moment is not None:
+            self._draw_moment(self.moment)
+            return
         self._show_network()
         self.kit.show_live(self.table, game, 0 if self.paused else self.delay_ms)
         over = game.over()
@@ -247,6 +306,7 @@ class GameScreen(QWidget):
 
     def retranslate(self, *_: object) -> None:
         self.log_title.setText(tr("table.log"))
+        self.log.setToolTip(tr("guide.log_tip"))
         self.rules_button.setText(tr("menu.rules"))
         self.leave_button.setText(tr("table.leave"))
         self.speed_label.setText(tr("settings.speed"))

@@ -938,6 +938,16 @@ _M.update(
         "log.launched.you": ("Your System is launched!", "Twój System uruchomiony!", "Ваша Система запущена!"),
         "log.left.you": ("You have left the game.", "Opuszczasz grę.", "Вы покидаете игру."),
         "table.launched_by.you": ("You launched the system!", "Uruchamiasz system!", "Вы запускаете систему!"),
+        "guide.moment": (
+            "Showing move {n} — click here or press Esc to return",
+            "Pokazany ruch {n} — kliknij tutaj lub naciśnij Esc, aby wrócić",
+            "Показан ход {n} — нажмите здесь или Esc, чтобы вернуться",
+        ),
+        "guide.log_tip": (
+            "Click a line to see the board at that moment.",
+            "Kliknij wiersz, aby zobaczyć planszę w tamtej chwili.",
+            "Нажмите на строку, чтобы увидеть поле в тот момент.",
+        ),
     }
 )
 
