@@ -28,6 +28,7 @@ from engines.core import IllegalAction
 
 from . import keys
 from .games import kit_for
+from .guide import GuideBar, GuideStep
 from .i18n import LANGUAGE, tr
 from .local_game import Entry, LocalGame
 from .log_view import LogView
@@ -48,8 +49,16 @@ class GameScreen(QWidget):
     refreshed = Signal()
     #: The player chose another bot pace at the table (milliseconds between bot steps).
     speed_changed = Signal(int)
+    #: The first-game guide was done or skipped (the game's name: remembered in the settings).
+    guide_finished = Signal(str)
 
-    def __init__(self, game: LocalGame | NetGame, delay_ms: int, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        game: LocalGame | NetGame,
+        delay_ms: int,
+        parent: QWidget | None = None,
+        guide: list[GuideStep] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.game = game
         self.delay_ms = delay_ms
@@ -84,6 +93,11 @@ class GameScreen(QWidget):
         self.moment_bar.clicked.connect(self.back_to_live)
         self.moment_bar.hide()
         layout.addWidget(self.moment_bar)
+        self.guide_bar: GuideBar | None = None
+        if guide:
+            self.guide_bar = GuideBar(guide, self.table)
+            self.guide_bar.finished.connect(lambda _: self.guide_finished.emit(game.game))
+            layout.addWidget(self.guide_bar)
         split.addWidget(self.table)
         side = QWidget()
         sl = QVBoxLayout(side)
@@ -176,6 +190,8 @@ class GameScreen(QWidget):
             self.refresh()
             return
         self.kit.reset_choice(self.table)
+        if self.guide_bar is not None and self.guide_bar.step is not None:
+            self.guide_bar.took(tuple(action))
         self._show(entries)
         self.schedule()
 
@@ -291,6 +307,8 @@ class GameScreen(QWidget):
             )
         elif self.last_line is not None:
             self.table.set_banner(self.last_line.text(game.names), self.last_line.tone)
+        if self.guide_bar is not None and self.guide_bar.step is not None:
+            self.guide_bar.place_rings()
         self.refreshed.emit()
 
     def title_text(self) -> str:

@@ -943,6 +943,8 @@ _M.update(
             "Pokazany ruch {n} — kliknij tutaj lub naciśnij Esc, aby wrócić",
             "Показан ход {n} — нажмите здесь или Esc, чтобы вернуться",
         ),
+        "guide.step": ("Guide {k}/{n}: {text}", "Przewodnik {k}/{n}: {text}", "Подсказка {k}/{n}: {text}"),
+        "guide.skip": ("Skip the guide", "Pomiń przewodnik", "Пропустить подсказки"),
         "guide.log_tip": (
             "Click a line to see the board at that moment.",
             "Kliknij wiersz, aby zobaczyć planszę w tamtej chwili.",

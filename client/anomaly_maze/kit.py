@@ -11,6 +11,7 @@ from engines.core import GameOver, Knowledge
 
 from ..games import GameKit
 from ..i18n import tr
+from .guide import steps as guide_steps
 from .lobby_art import MazeArt
 from .present import MazeLogWriter, seat_name
 from .table import MazeTable
@@ -65,4 +66,5 @@ KIT = GameKit(
     default_level="normal",
     bot_names=_bot_names,
     lobby_art=MazeArt,
+    guide=guide_steps,
 )

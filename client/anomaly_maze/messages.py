@@ -404,4 +404,28 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "maze.log.forfeit.you": ("You leave the game.", "Opuszczasz grę.", "Вы покидаете игру."),
     "maze.log.won.you": ("You win!", "Wygrywasz!", "Вы победили!"),
+    "guide.maze.anomaly": (
+        "Each turn begins with an anomaly. Click an arrow at the edge of the board to preview pushing that row or "
+        "column, and click it again to push; or click a tile to turn it, then Confirm.",
+        "Każda tura zaczyna się od anomalii. Kliknij strzałkę na krawędzi planszy, aby zobaczyć przesunięcie "
+        "rzędu lub kolumny, i kliknij ją ponownie, aby przesunąć; albo kliknij kafelek, aby go obrócić, i zatwierdź.",
+        "Каждый ход начинается с аномалии. Нажмите стрелку у края поля, чтобы увидеть сдвиг ряда или столбца, "
+        "и нажмите её ещё раз, чтобы сдвинуть; или нажмите на плитку, чтобы повернуть её, и подтвердите.",
+    ),
+    "guide.maze.walk": (
+        "Now walk: click the cells of your route one after another, then click the last one again (or Go). "
+        "Click your own cell to stay put.",
+        "Teraz idź: klikaj kolejne pola trasy, a potem jeszcze raz ostatnie (albo Idź). "
+        "Kliknij własne pole, aby zostać na miejscu.",
+        "Теперь идите: нажимайте клетки маршрута одну за другой, затем ещё раз последнюю (или «Идти»). "
+        "Нажмите свою клетку, чтобы остаться на месте.",
+    ),
+    "guide.maze.goal": (
+        "Walk to your key, then to your chest: it gives 5 Mission Points (your card shows them). Next to your "
+        "opponent after the walk, you may attack with the dice. Play on!",
+        "Dojdź do swojego klucza, a potem do skrzyni: daje 5 Punktów Misji (widać je na twojej karcie). Obok "
+        "przeciwnika po ruchu możesz zaatakować kośćmi. Graj dalej!",
+        "Дойдите до своего ключа, затем до сундука: он даёт 5 очков миссии (они на вашей карточке). Оказавшись "
+        "рядом с соперником после хода, можно атаковать кубиками. Играйте дальше!",
+    ),
 }
