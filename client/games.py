@@ -158,6 +158,12 @@ def _sl_reset(table: Any) -> None:
     table.selected_slot = None
 
 
+def _sl_guide() -> list[Any]:
+    from .system_launch.guide import steps
+
+    return steps()
+
+
 def _sl_lobby_art() -> QWidget:
     """A winning build fanned out beside a card back."""
     from .cards_widgets import CardFace, CardFan
@@ -186,6 +192,7 @@ KIT = GameKit(
     lobby_art=_sl_lobby_art,
     levels=("random", "greedy", "memory"),
     default_level="greedy",
+    guide=_sl_guide,
 )
 
 __all__ = ["KIT_MODULES", "GameKit", "kit_for", "playable"]

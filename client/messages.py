@@ -945,6 +945,22 @@ _M.update(
         ),
         "guide.step": ("Guide {k}/{n}: {text}", "Przewodnik {k}/{n}: {text}", "Подсказка {k}/{n}: {text}"),
         "guide.skip": ("Skip the guide", "Pomiń przewodnik", "Пропустить подсказки"),
+        "guide.sl.build": (
+            "Build your System: click a Part or Protection card in your hand, then its Build button. Three different "
+            "Parts and one Protection in your System launch it, and you win.",
+            "Buduj swój System: kliknij kartę Części lub Ochrony w ręce, potem jej przycisk budowania. Trzy różne "
+            "Części i jedna Ochrona w Systemie uruchamiają go i wygrywasz.",
+            "Собирайте свою Систему: нажмите карту Детали или Защиты в руке, затем её кнопку сборки. Три разные "
+            "Детали и одна Защита в Системе запускают её, и вы побеждаете.",
+        ),
+        "guide.sl.events": (
+            "Event cards act on other players: pick the card, then the button naming the player. A Protection in a "
+            "System can stop them. Play on!",
+            "Karty Zdarzeń działają na innych graczy: wybierz kartę, potem przycisk z imieniem gracza. Ochrona "
+            "w Systemie może je zatrzymać. Graj dalej!",
+            "Карты Событий действуют на других игроков: выберите карту, затем кнопку с именем игрока. Защита "
+            "в Системе может их остановить. Играйте дальше!",
+        ),
         "guide.log_tip": (
             "Click a line to see the board at that moment.",
             "Kliknij wiersz, aby zobaczyć planszę w tamtej chwili.",

@@ -11,6 +11,7 @@ from engines.core import GameOver, Knowledge
 
 from ..games import GameKit
 from ..i18n import tr
+from .guide import steps as guide_steps
 from .lobby_art import StructureArt
 from .present import CCLogWriter, network_name, reserve_text
 from .table import CCTable
@@ -71,4 +72,5 @@ KIT = GameKit(
     default_level="greedy",
     bot_names=_bot_names,
     lobby_art=StructureArt,
+    guide=guide_steps,
 )

@@ -391,4 +391,31 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Ty ({name_mark}): opuszczasz grę.",
         "Вы ({name_mark}): покидаете игру.",
     ),
+    "guide.cc.place": (
+        "On your turn you do one thing. Place a unit: click one in your reserve, then a lit hex touching the "
+        "structure, then that hex again. Placing your MotherShip or Decoy (a command unit) activates your Network.",
+        "W swojej turze robisz jedną rzecz. Wystaw jednostkę: kliknij ją w rezerwie, potem podświetlony heks "
+        "przy strukturze, potem ten heks jeszcze raz. Wystawienie MotherShipa lub Decoya (jednostki dowodzenia) "
+        "aktywuje twoją Sieć.",
+        "В свой ход вы делаете одно действие. Выставьте юнит: нажмите его в резерве, затем подсвеченный гекс "
+        "у структуры, затем этот гекс ещё раз. Выставленный MotherShip или Decoy (командный юнит) активирует "
+        "вашу Сеть.",
+    ),
+    "guide.cc.move": (
+        "Once your Network is active, your units may move: click one of yours on the board, then a lit "
+        "destination (a Climber may climb onto others), then click it again to go.",
+        "Gdy twoja Sieć jest aktywna, jednostki mogą się ruszać: kliknij swoją jednostkę na planszy, potem "
+        "podświetlony cel (Climber może wspiąć się na inne), potem kliknij go ponownie.",
+        "Когда ваша Сеть активна, юниты могут ходить: нажмите свой юнит на поле, затем подсвеченную цель "
+        "(Climber может забраться на других), затем нажмите её ещё раз.",
+    ),
+    "guide.cc.goal": (
+        "A command unit with all six neighbours occupied is surrounded and revealed: a surrounded MotherShip "
+        "collapses its Network. Surround the others, keep yours free: the last active Network wins. Play on!",
+        "Jednostka dowodzenia, której wszystkie sześć sąsiednich heksów jest zajętych, zostaje otoczona i ujawniona: "
+        "otoczony MotherShip oznacza upadek Sieci. Otaczaj innych, chroń swoich: wygrywa ostatnia aktywna Sieć. "
+        "Graj dalej!",
+        "Командный юнит, у которого заняты все шесть соседних гексов, окружён и раскрывается: окружённый MotherShip "
+        "рушит свою Сеть. Окружайте других, берегите своих: побеждает последняя активная Сеть. Играйте дальше!",
+    ),
 }

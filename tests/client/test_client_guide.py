@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QWidget
 
@@ -81,3 +82,36 @@ def test_a_player_who_knows_the_way_jumps_ahead(qtbot):
     assert bar.index == 2, "the later step the action asks for is done, the earlier ones with it"
     bar.took(("z",))
     assert bar.step is None and done == [True]
+
+
+FIRST_STEPS = [("system-launch", 3, "guide.sl.build"), ("collective-conflict", 2, "guide.cc.place")]
+
+
+@pytest.mark.parametrize(("game_id", "players", "first"), FIRST_STEPS)
+def test_every_games_guide_rings_its_first_step_and_ends_by_playing(
+    qtbot, window, private_config, game_id, players, first
+):
+    from client_drive import click_action, preferred
+
+    from client.collective_conflict import showcase as cc_show
+
+    screen = window.start_local(game_id, players, seed=f"guide/{game_id}".encode())
+    game, bar = window.game, screen.guide_bar
+    assert bar is not None and bar.step.text == first
+    qtbot.waitUntil(lambda: game.human_to_move(), timeout=10_000)
+    assert any(r.isVisible() for r in bar.rings), "something to click is ringed"
+    cc_bot = cc_show.player_bot(game.seed)
+    seen = []
+    for turn in range(80):
+        if bar.step is None:
+            break
+        seen.append(bar.step.text)
+        qtbot.waitUntil(lambda: game.human_to_move() or game.over() is not None, timeout=10_000)
+        assert game.over() is None, "the game ended before the guide"
+        if game_id == "system-launch":
+            click_action(qtbot, screen, preferred(game.legal(), turn))
+        else:
+            cc_show.perform(screen.table, cc_bot.choose(game.state, game.knowledge, game.legal()))
+    assert bar.step is None, f"the guide is still at {seen[-1]}"
+    assert seen[0] == first and len(set(seen)) >= 2
+    assert game_id in settings_mod.load(private_config).guides_done
