@@ -137,7 +137,7 @@ class GameScreen(QWidget):
         split.addWidget(side)
         split.setStretchFactor(0, 4)
         split.setStretchFactor(1, 1)
-        layout.addWidget(split)
+        layout.addWidget(split, 1)  # the bars above it (looking back, the guide) stay as tall as their words
         self.retranslate()
         LANGUAGE.changed.connect(self.retranslate)
         self.refresh()

@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from .i18n import LANGUAGE, tr
 
@@ -69,6 +69,7 @@ class GuideBar(QFrame):
         self.index = 0
         self.rings: list[Ring] = []
         self.setObjectName("guide")
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)  # as tall as its words
         self.setStyleSheet(
             "QFrame#guide { background: #fff4d6; border-bottom: 2px solid #ffb300; }"
             "QLabel { color: #3a2a00; font-size: 14px; }"
