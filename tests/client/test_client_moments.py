@@ -121,3 +121,22 @@ def test_a_networked_game_looks_back_at_what_this_seat_was_shown():
         assert moment is not None and moment.view()["deck"] == deck
         assert len(moment.knowledge.cards) == known, "the knowledge of then, not of now"
     assert moments.at(len(local.entries)) is None
+
+
+def test_looking_back_at_collective_conflict_never_shows_the_opponents_secrets():
+    """The past position is drawn with the player's own knowledge then: the other Network's Decoy stays hidden."""
+    from client.collective_conflict.showcase import player_bot
+    from client.local_game import LocalGame
+    from client.moments import Moments
+
+    game = LocalGame("collective-conflict", 2, b"moments/cc", 0, ["A", "B"], bot_kind="random")
+    mine = player_bot(game.seed, "random")
+    while len(game.referee.truth.sealed) < 3 and game.over() is None:  # the bot's secret is on the board too
+        game.step() if not game.human_to_move() else game.act(mine.choose(game.state, game.knowledge, game.legal()))
+    secret = set(game.referee.truth.sealed) - set(game.knowledge.sealed)
+    assert secret, "the opponent holds a secret the player does not know"
+    moments = Moments(game)
+    for entry in range(len(game.entries)):
+        moment = moments.at(entry)
+        assert moment is not None
+        assert not set(moment.knowledge.sealed) & secret and not set(moment.knowledge.cards) & secret
