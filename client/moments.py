@@ -36,6 +36,8 @@ class Moments:
         self.game = game
         #: For games without a record (networked): entry position -> the position shown after it.
         self.seen: dict[int, tuple[Any, Knowledge]] = {}
+        #: A local game's rebuilt frames, kept while the game has not moved on (looking back and forth is instant).
+        self._frames: tuple[int, list[Any]] = (-1, [])
 
     def note(self) -> None:
         """The game was just shown: remember its position for its newest entry (networked games)."""
@@ -50,10 +52,12 @@ class Moments:
         if self._rebuildable():
             from .gamefile import GameFileError, Replay, record_of
 
-            try:
-                frames = Replay(record_of(self.game)).frames
-            except GameFileError:
-                return None
+            if self._frames[0] != len(self.game.entries):
+                try:
+                    self._frames = (len(self.game.entries), Replay(record_of(self.game)).frames)
+                except GameFileError:
+                    return None
+            frames = self._frames[1]
             if entry + 1 >= len(frames):
                 return None
             frame = frames[entry + 1]  # frame 0 is the table before the first entry
