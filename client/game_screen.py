@@ -35,11 +35,14 @@ from . import keys, motion, sound
 from .connection import read_state
 from .connection_view import ConnectionPanel
 from .games import kit_for
+from .guide import GuideBar, GuideStep
 from .i18n import LANGUAGE, tr
 from .local_game import Entry, LocalGame
 from .log_view import LogView, PlainLine
+from .moments import Moment, Moments
 from .net_game import NetGame
 from .settings import BOT_SPEEDS
+from .voice import Voiced
 
 
 class GameScreen(QWidget):
@@ -54,8 +57,16 @@ class GameScreen(QWidget):
     speed_changed = Signal(int)
     #: The player switched sound on or off at the table (the settings keep it).
     sound_changed = Signal(bool)
+    #: The first-game guide was done or skipped (the game's name: remembered in the settings).
+    guide_finished = Signal(str)
 
-    def __init__(self, game: LocalGame | NetGame, delay_ms: int, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        game: LocalGame | NetGame,
+        delay_ms: int,
+        parent: QWidget | None = None,
+        guide: list[GuideStep] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.game = game
         self.delay_ms = delay_ms
@@ -66,18 +77,38 @@ class GameScreen(QWidget):
         #: Whether the human was to move at the last refresh (the "your turn" cue sounds when it becomes true).
         self.my_turn = False
         self.kit = kit_for(game.game)
-        self.writer = self.kit.make_writer(game.human, game.players)
+        # The log speaks to the player: their own actions read "You …" (client.voice).
+        self.writer = Voiced(self.kit.make_writer(game.human, game.players), game.human)
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._tick)
+        #: Looking back: the past position shown instead of the live table (None: live).
+        self.moments = Moments(game)
+        self.moment: Moment | None = None
+        self.moment_row = -1
+        #: For each log line, the position in ``game.entries`` of the entry it tells.
+        self.line_entries: list[int] = []
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.table = self.kit.make_table(game.players, game.names)
-        self.shortcuts = keys.install(self, lambda: self.table, lambda: not self.paused)
+        self.shortcuts = keys.install(self, lambda: self.table, lambda: not self.paused, self.back_to_live)
         self.table.action_chosen.connect(self.choose)
         self.table.report_requested.connect(self.report_requested.emit)
+        # Shown while a past position is on the table; a click (or Esc) brings the live table back.
+        self.moment_bar = QPushButton()
+        self.moment_bar.setStyleSheet(
+            "QPushButton { background: #3b4f8a; color: white; font-weight: bold; padding: 8px; border: none; }"
+        )
+        self.moment_bar.clicked.connect(self.back_to_live)
+        self.moment_bar.hide()
+        layout.addWidget(self.moment_bar)
+        self.guide_bar: GuideBar | None = None
+        if guide:
+            self.guide_bar = GuideBar(guide, self.table)
+            self.guide_bar.finished.connect(lambda _: self.guide_finished.emit(game.game))
+            layout.addWidget(self.guide_bar)
         split.addWidget(self.table)
         side = QWidget()
         sl = QVBoxLayout(side)
@@ -85,6 +116,8 @@ class GameScreen(QWidget):
         self.log_title = QLabel()
         self.log_title.setStyleSheet("font-weight: bold; font-size: 14px;")
         self.log = LogView(game.names)
+        self.log.line_clicked.connect(self.show_moment)
+        self.log.clickable(True)
         bar = QHBoxLayout()
         self.rules_button = QPushButton()
         self.rules_button.clicked.connect(lambda: self.rules_requested.emit(game.game))
@@ -128,7 +161,7 @@ class GameScreen(QWidget):
         split.addWidget(side)
         split.setStretchFactor(0, 4)
         split.setStretchFactor(1, 1)
-        layout.addWidget(split)
+        layout.addWidget(split, 1)  # the bars above it (looking back, the guide) stay as tall as their words
         self.retranslate()
         LANGUAGE.changed.connect(self.retranslate)
         self.refresh()
@@ -188,10 +221,13 @@ class GameScreen(QWidget):
             self.refresh()
             return
         self.kit.reset_choice(self.table)
+        if self.guide_bar is not None and self.guide_bar.step is not None:
+            self.guide_bar.took(tuple(action))
         self._show(entries)
         self.schedule()
 
     def _leave(self) -> None:
+        self.back_to_live()
         if self.game.over() is not None:
             self.report_requested.emit()
             return
@@ -217,16 +253,25 @@ class GameScreen(QWidget):
 
     # -- drawing ---------------------------------------------------------------------------
     def _show(self, entries: list[Entry]) -> None:
-        lines = [line for entry in entries for line in self.writer.lines(entry, self.game.knowledge)]
+        first = len(self.game.entries) - len(entries)  # the entries shown are the newest ones
+        start = len(self.line_entries)
+        lines: list[Any] = []
+        for position, entry in enumerate(entries, first):
+            told = self.writer.lines(entry, self.game.knowledge)
+            lines.extend(told)
+            self.line_entries.extend([position] * len(told))
         if self._voided():
             lines.insert(0, PlainLine("log.claim-voided"))
+            self.line_entries.insert(start, max(first - 1, 0))
         if lines:
             self.last_line = self.kit.headline(lines)
         ended = self.game.over() is not None and not self.ended
         if ended:
             self.ended = True
             lines.append(PlainLine("log.over"))
+            self.line_entries.append(len(self.game.entries) - 1)
         self.log.add(lines)
+        self.moments.note()
         self.refresh()
         if ended:
             self.finished.emit()
@@ -249,6 +294,7 @@ class GameScreen(QWidget):
         """Redraw when the game moved on without a step of ours (a network game's turn came)."""
         if self._voided():
             self.log.add([PlainLine("log.claim-voided")])
+            self.line_entries.append(max(len(self.game.entries) - 1, 0))
             self.refresh()
         self._show_network()
         legal = self.game.legal()
@@ -282,9 +328,42 @@ class GameScreen(QWidget):
             self.connection.show_state(None, game.names, self.kit)
             return
         self.connection.show_state(read_state(game, game.clock_ms(), time.time()), game.names, self.kit)
+    # -- looking back ----------------------------------------------------------------------
+    def show_moment(self, row: int) -> None:
+        """Show the table as it was after the action of log line ``row`` (read-only; the game waits)."""
+        if not 0 <= row < len(self.line_entries):
+            return
+        moment = self.moments.at(self.line_entries[row])
+        if moment is None:
+            return
+        if self.moment is None:
+            self.pause()
+        self.moment, self.moment_row = moment, row
+        self.refresh()
+
+    def back_to_live(self) -> bool:
+        """Back to the live table; whether a past position was being shown."""
+        if self.moment is None:
+            return False
+        self.moment, self.moment_row = None, -1
+        self.moment_bar.hide()
+        self.resume()
+        self.refresh()
+        return True
+
+    def _draw_moment(self, moment: Moment) -> None:
+        self.kit.show_frame(self.table, moment.view(), moment.knowledge)
+        if 0 <= self.moment_row < len(self.log.lines):
+            line = self.log.lines[self.moment_row]
+            self.table.set_banner(line.text(self.game.names), line.tone)
+        self.moment_bar.setText(tr("guide.moment", n=moment.entry + 1))
+        self.moment_bar.show()
 
     def refresh(self) -> None:
         game = self.game
+        if self.moment is not None:
+            self._draw_moment(self.moment)
+            return
         self._show_network()
         self.kit.show_live(self.table, game, 0 if self.paused else self.delay_ms)
         over = game.over()
@@ -298,6 +377,8 @@ class GameScreen(QWidget):
         if my_turn and not self.my_turn and not self.paused:
             sound.play("turn")
         self.my_turn = my_turn
+        if self.guide_bar is not None and self.guide_bar.step is not None:
+            self.guide_bar.place_rings()
         self.refreshed.emit()
 
     def title_text(self) -> str:
@@ -313,6 +394,7 @@ class GameScreen(QWidget):
 
     def retranslate(self, *_: object) -> None:
         self.log_title.setText(tr("table.log"))
+        self.log.setToolTip(tr("guide.log_tip"))
         self.rules_button.setText(tr("menu.rules"))
         self.leave_button.setText(tr("table.leave"))
         self.speed_label.setText(tr("settings.speed"))

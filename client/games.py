@@ -52,6 +52,8 @@ class GameKit:
     headline: Callable[[list[Any]], Any] = lambda lines: lines[-1]
     #: ``lobby_art()``: the game's picture in the lobby (a new widget each call).
     lobby_art: Callable[[], QWidget] = field(default=lambda: QWidget())
+    #: ``guide()``: the steps of the first-game guide (:class:`client.guide.GuideStep`); None: no guide.
+    guide: Callable[[], Sequence[Any]] | None = None
     #: ``table_ready(public)``: whether a state has a table to show yet (a replay opens at the first such frame).
     table_ready: Callable[[Any], bool] = lambda public: True
     #: Whether the game hides anything (if not, a replay has no "public view" to unlock).

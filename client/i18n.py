@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from . import qtguard  # noqa: F401  (first: guards against a PySide6 crash on CPython 3.11)
-from .translations import LANGUAGES, SOURCE_LANGUAGE, text
+from .translations import LANGUAGES, SOURCE_LANGUAGE, declarations, text
 
 DEFAULT_LANGUAGE = SOURCE_LANGUAGE
 
@@ -46,6 +46,11 @@ def tr(msg_id: str, /, **params: object) -> str:
     crash for it: the id itself is shown instead.
     """
     return text(LANGUAGE.code, msg_id, params)
+
+
+def has(msg_id: str) -> bool:
+    """Whether the catalogue holds ``msg_id`` (for optional variants such as a line's "You …" form)."""
+    return msg_id in declarations()
 
 
 def tr_in(code: str, msg_id: str, /, **params: object) -> str:

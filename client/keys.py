@@ -15,8 +15,17 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QWidget
 
 
-def install(screen: QWidget, table: Callable[[], Any], enabled: Callable[[], bool]) -> list[QShortcut]:
-    """Shortcuts on ``screen`` acting on ``table()`` while ``enabled()`` (not while the game is paused)."""
+def install(
+    screen: QWidget,
+    table: Callable[[], Any],
+    enabled: Callable[[], bool],
+    escape: Callable[[], bool] | None = None,
+) -> list[QShortcut]:
+    """Shortcuts on ``screen`` acting on ``table()`` while ``enabled()`` (not while the game is paused).
+
+    ``escape``, if given, has the first word on Esc: it returns True when it used the key (the
+    screen was showing a past position and went back to the live table).
+    """
 
     def press(pick: Callable[[Any], Any]) -> Callable[[], None]:
         def run() -> None:
@@ -37,6 +46,8 @@ def install(screen: QWidget, table: Callable[[], Any], enabled: Callable[[], boo
         return pick
 
     def cancel() -> None:
+        if escape is not None and escape():
+            return
         current = table()
         if current is not None and enabled() and hasattr(current, "cancel_choice"):
             current.cancel_choice()

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
 
@@ -41,10 +42,14 @@ class PlainLine:
 
 
 class LogView(QListWidget):
-    """A list of :class:`LogLine`; the newest line stays in sight."""
+    """A list of :class:`LogLine`; the newest line stays in sight; a click on a line says which."""
+
+    #: A line was clicked (its position in :attr:`lines`).
+    line_clicked = Signal(int)
 
     def __init__(self, names: Sequence[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.itemClicked.connect(lambda item: self.line_clicked.emit(self.row(item)))
         self.names = list(names)
         self.lines: list[LogLine] = []
         self.setWordWrap(True)
@@ -76,6 +81,10 @@ class LogView(QListWidget):
         for line in self.lines:
             self._append(line)
         self.scrollToBottom()
+
+    def clickable(self, on: bool) -> None:
+        """Lines that can be clicked look it (the pointing hand)."""
+        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if on else Qt.CursorShape.ArrowCursor)
 
     def texts(self) -> list[str]:
         return [self.item(i).text() for i in range(self.count())]

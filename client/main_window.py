@@ -227,7 +227,9 @@ class MainWindow(QMainWindow):
         extra = {"bot_kind": level} if level else {}
         names = names_for_bots(kit, level, players - 1, taken=[self.settings.name])
         self.game = LocalGame.new(game, players, self.settings.name, names, seed or secrets.token_bytes(16), **extra)
-        screen = GameScreen(self.game, self.settings.bot_delay_ms)
+        guide = kit.guide() if kit.guide is not None and game not in self.settings.guides_done else None
+        screen = GameScreen(self.game, self.settings.bot_delay_ms, guide=list(guide) if guide else None)
+        screen.guide_finished.connect(self._guide_finished)
         screen.report_requested.connect(self.show_report)
         screen.rules_requested.connect(self.show_rules)
         screen.refreshed.connect(self.update_title)
@@ -628,6 +630,12 @@ class MainWindow(QMainWindow):
         while not done and time.monotonic() < deadline and app is not None:
             app.processEvents()
             time.sleep(0.005)
+
+    def _guide_finished(self, game: str) -> None:
+        """A first-game guide was done or skipped: it is not shown again."""
+        if game not in self.settings.guides_done:
+            self.settings.guides_done.append(game)
+            self.save_settings()
 
     def save_settings(self) -> None:
         relays.use_relay_settings(self.settings.relay_profiles())

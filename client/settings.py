@@ -52,6 +52,8 @@ class Settings:
     passwords: dict[str, str] = field(default_factory=dict)
     #: Tell the player when a network game's turn comes while the window is in the background.
     notify_turn: bool = True
+    #: Games whose first-game guide was done or skipped (not shown again).
+    guides_done: list[str] = field(default_factory=list)
 
     def remember_relay(self, address: str) -> None:
         """Put ``address`` first in the remembered list (most recent first, no duplicates).
@@ -137,6 +139,9 @@ def _clean(raw: Any) -> Settings:
                 kept = {k: v for k, v in values.items() if k in TLS_OPTIONS and isinstance(v, str) and v.strip()}
                 if kept:
                     out.relay_options[key] = kept
+    guides = raw.get("guides_done")
+    if isinstance(guides, list):
+        out.guides_done = sorted({g for g in guides if isinstance(g, str) and 0 < len(g) <= 64})
     # An address saved with its password (older versions, hand edits): the password moves out of the list.
     out.relays = [_split_password(r, out.passwords) for r in out.relays]
     return out

@@ -301,3 +301,9 @@ msg("lobby.relay_tip", "A relay address. To host with fallback relays, list them
 msg("settings.animations", "Animations")
 msg("settings.sound", "Sounds")
 msg("table.sound", "Sound")
+
+# -- guide -------------------------------------------------------------------------------------------
+msg("guide.moment", "Showing move {n} — click here or press Esc to return")
+msg("guide.step", "Guide {k}/{n}: {text}")
+msg("guide.skip", "Skip the guide")
+msg("guide.log_tip", "Click a line to see the board at that moment.")

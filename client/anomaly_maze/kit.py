@@ -11,6 +11,7 @@ from engines.core import GameOver, Knowledge
 
 from ..games import GameKit, imported_later
 from ..i18n import tr
+from .guide import steps as guide_steps
 from .lobby_art import MazeArt
 from .present import MazeLogWriter, seat_name
 from .table import MazeTable
@@ -67,4 +68,5 @@ KIT = GameKit(
     lobby_art=MazeArt,
     forfeit_note=lambda active: tr("maze.forfeit"),  # docs/rules/anomaly-maze-engine.md, "Winning"
     showcase=imported_later(f"{__package__}.showcase", "maze_shots"),
+    guide=guide_steps,
 )

@@ -11,6 +11,7 @@ from engines.core import GameOver, Knowledge
 
 from ..games import GameKit, imported_later
 from ..i18n import tr
+from .guide import steps as guide_steps
 from .lobby_art import StructureArt
 from .present import CCLogWriter, network_name, reserve_text
 from .table import CCTable
@@ -78,4 +79,5 @@ KIT = GameKit(
     lobby_art=StructureArt,
     forfeit_note=_forfeit_note,
     showcase=imported_later(f"{__package__}.showcase", "cc_shots"),
+    guide=guide_steps,
 )

@@ -60,6 +60,8 @@ class CCLine:
 
     def text(self, names: Sequence[str]) -> str:
         values: dict[str, Any] = {k: network_name(names, s) for k, s in self.seats}
+        # A line spoken to its player ("You (A): …") keeps the Network letter, the colour-blind cue.
+        values.update({f"{k}_mark": seat_mark(s) for k, s in self.seats})
         values.update({k: kind_name(v) for k, v in self.kinds})
         values.update(dict(self.params))
         return tr(self.msg, **values)

@@ -10,6 +10,7 @@ from engines.core import GameOver, Knowledge
 from ..games import GameKit, imported_later
 from ..i18n import LANGUAGE, tr
 from ..seats import seat_name
+from .guide import steps as guide_steps
 from .lobby_art import BuildFan
 from .present import LogWriter
 from .table import TableWidget, face
@@ -29,7 +30,8 @@ def _over_banner(over: GameOver, names: Sequence[str], me: int | None) -> str:
         return tr("report.draw")
     name = seat_name(names, over.winners[0])
     if over.reason == "system launched":
-        return tr("table.launched") + "\n" + tr("table.launched_by", name=name)
+        by = tr("table.launched_by.you") if over.winners[0] == me else tr("table.launched_by", name=name)
+        return tr("table.launched") + "\n" + by
     return tr("report.winner_plain", name=name)
 
 
@@ -79,6 +81,7 @@ KIT = GameKit(
     reset_choice=_reset,
     lobby_art=BuildFan,
     forfeit_note=_forfeit,
+    guide=guide_steps,
     levels=("random", "greedy", "memory"),
     default_level="greedy",
     showcase=imported_later(f"{__package__}.showcase", "sl_shots"),

@@ -301,7 +301,7 @@ def test_leaving_forfeits_and_the_saved_game_replays(qtbot, window, tmp_path, mo
     qtbot.mouseClick(window.game_screen.leave_button, Qt.MouseButton.LeftButton)
     over = game.over()
     assert over is not None and over.winners == (1,) and over.reason == "forfeit"
-    assert tr("maze.log.forfeit", name="Tester") in window.game_screen.log.texts()
+    assert tr("maze.log.forfeit.you") in window.game_screen.log.texts()  # the player's own leaving, spoken to them
     report = window.show_report()
     assert report.reason.text() == tr("report.reason.forfeit")
     path = gamefile.save(game, tmp_path / "maze.sealed")
