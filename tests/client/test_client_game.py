@@ -29,7 +29,9 @@ def test_whole_game_against_bots_from_lobby_to_report(qtbot, window):
     # The "System launched!" moment, then the report.
     if over.winners and over.reason == "system launched":
         assert tr("table.launched") in screen.table.banner.text()
-        assert tr("log.launched", name=game.names[over.winners[0]]).replace("!.", "!") in log
+        winner = over.winners[0]
+        said = tr("log.launched.you") if winner == game.human else tr("log.launched", name=game.names[winner])
+        assert said.replace("!.", "!") in log  # the player's own launch is spoken to them
     assert screen.table.report_button.isVisible()
     qtbot.mouseClick(screen.table.report_button, Qt.MouseButton.LeftButton)
     report = window.stack.currentWidget()
