@@ -222,9 +222,12 @@ def match(
                 reasks[0] += result["reasks"][ours]
                 reasks[1] += result["reasks"][theirs]
                 outcome = result["result"]
+                mine, other = result["times"][ours], result["times"][theirs]
                 print(
                     f"  game {g}: first engine {'White' if first_white else 'Black'}: {outcome} "
-                    f"({result['end']}, {result['plies']} plies)",
+                    f"({result['end']}, {result['plies']} plies; slowest answer: first "
+                    f"{max(mine, default=0):.3f} s, second {max(other, default=0):.3f} s; "
+                    f"re-asks {result['reasks'][ours]}/{result['reasks'][theirs]})",
                     file=sys.stderr,
                     flush=True,
                 )
