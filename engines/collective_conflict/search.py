@@ -12,6 +12,9 @@ only when an opponent command unit already has five occupied sides, and only
 for the replies that could decide the minimum.  When every candidate within
 the width loses to some reply, the search goes on down the list looking for a
 defence (a move the one-ply order ranked low, such as stepping out of a ring).
+A reply that leaves our decisive command unit in a five-sided ring that no
+action of ours opens counts as lost (:meth:`SearchBot._doomed`): the win it
+gives the opponent is one ply beyond the search.
 
 The bot plays one game, so it may remember it: boards it has already left
 behind cost a little, which breaks the back-and-forth shuffles that otherwise
