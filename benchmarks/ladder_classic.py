@@ -13,8 +13,21 @@ reported apart).  Colours alternate game by game; because both engines are
 deterministic, the first ``--openings`` plies of game ``g`` are drawn from the
 harness's stream seeded by ``g`` so that the games differ.  For each pairing it
 prints one JSON line: wins, draws and losses of the first engine, how the games
-ended, and the first engine's decision times (median and max wall-clock
-seconds, measured here around each ``bestmove``).  Figures only: nothing here asserts.
+ended, and each engine's decision times (median and max wall-clock seconds,
+measured here around each ``bestmove``, and how many took longer than the
+time given).
+
+Only proper games are scored.  An engine whose answer is not a legal move is
+restarted (a fresh process: no cached answer) and asked again from the same
+position (``newgame`` with the game string), up to ``--retries`` times; the
+count of such re-asks is reported.  This is for hivemind, whose time-limited
+search answers ``pass`` (its move for "no best move found") when its first
+depth does not finish within the time, which on a loaded machine happens often;
+it caches that answer for the position, so a plain re-ask returns it again.
+A game that still cannot go on is void: it is reported, not scored, and the
+same game (colours and openings) is played again, once; the match goes on
+until ``--games`` proper games are played or twice as many were tried.
+Figures only: nothing here asserts.
 """
 
 from __future__ import annotations
@@ -43,8 +56,11 @@ class UhpProcess:
 
     def __init__(self, command: str) -> None:
         self.command = command
+        self.start()
+
+    def start(self) -> None:
         self.proc = subprocess.Popen(
-            command, shell=True, cwd=_ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            self.command, shell=True, cwd=_ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.read()  # the engine's greeting (its ``info``)
 
@@ -65,6 +81,11 @@ class UhpProcess:
         self.proc.stdin.write(text + "\n")
         self.proc.stdin.flush()
         return self.read()
+
+    def restart(self) -> None:
+        """A fresh process (nothing cached); the caller sets its position again."""
+        self.close()
+        self.start()
 
     def close(self) -> None:
         try:
@@ -89,54 +110,86 @@ class _Budgeted:
             text = f"bestmove {self.budget}"
         return self.engine.ask(text)
 
+    def restart(self) -> None:
+        self.engine.restart()
+
     def close(self) -> None:
         self.engine.close()
 
 
-def play_game(white: _Budgeted, black: _Budgeted, game_no: int, openings: int, max_plies: int) -> dict:
-    """One game; returns its result (``WhiteWins`` ...), how it ended and each side's decision times."""
+def play_game(
+    white: _Budgeted, black: _Budgeted, game_no: int, openings: int, max_plies: int, retries: int = 2
+) -> dict:
+    """One game; returns its result (``WhiteWins`` ... or ``void``), how it ended, times and re-asks."""
     referee = UhpGame()
     seen: dict[tuple, int] = {position_key(referee.state): 1}
     for engine in (white, black):
         engine.ask("newgame Base")
     rng = SeededStream(f"classic-openings/{game_no}".encode(), "openings")
     times: tuple[list[float], list[float]] = ([], [])
+    reasks = [0, 0]
+
+    def result(outcome: str, end: str, plies: int) -> dict:
+        return {"result": outcome, "end": end, "plies": plies, "times": times, "reasks": reasks}
+
     for ply in range(max_plies):
         status = referee.status()
         if status in ("WhiteWins", "BlackWins", "Draw"):
-            return {"result": status, "end": "rules", "plies": ply, "times": times}
+            return result(status, "rules", ply)
         mover = referee.seat_to_move()
+        engine = (white, black)[mover]
         if ply < openings:
             legal = referee.legal()
             move = referee.to_move_string(legal[rng.below(len(legal))])
-        else:
-            started = time.perf_counter()
-            answer = (white, black)[mover].ask("bestmove")
-            times[mover].append(time.perf_counter() - started)
-            move = answer[-1].strip() if answer else ""
-        try:
             referee.play(referee.parse(move))
-        except Exception as exc:  # an engine's move the harness cannot play: reported apart, not scored
-            return {
-                "result": "error",
-                "end": f"{(white, black)[mover].command} played {move!r} ({exc}) after {referee.game_string()}",
-                "plies": ply,
-                "times": times,
-            }
-        for engine in (white, black):
-            reply = engine.ask(f"play {move}")
+        else:
+            for attempt in range(retries + 1):
+                started = time.perf_counter()
+                answer = engine.ask("bestmove")
+                elapsed = time.perf_counter() - started
+                move = answer[-1].strip() if answer else ""
+                try:
+                    referee.play(referee.parse(move))  # an illegal move raises before changing anything
+                except Exception as exc:  # not a legal move here: a fresh engine is asked again
+                    if attempt == retries:
+                        return result(
+                            "void", f"{engine.command} played {move!r} ({exc}) after {referee.game_string()}", ply
+                        )
+                    reasks[mover] += 1
+                    engine.restart()
+                    engine.ask(f"newgame {referee.game_string()}")
+                    continue
+                times[mover].append(elapsed)
+                break
+        for other in (white, black):
+            reply = other.ask(f"play {move}")
             if not reply or reply[0].startswith(("err", "invalidmove")):
-                return {
-                    "result": "error",
-                    "end": f"{engine.command} refused {move!r}: {reply}",
-                    "plies": ply,
-                    "times": times,
-                }
+                return result("void", f"{other.command} refused {move!r}: {reply}", ply)
         key = position_key(referee.state)
         seen[key] = seen.get(key, 0) + 1
         if seen[key] >= 3:
-            return {"result": "Draw", "end": "repetition", "plies": ply + 1, "times": times}
-    return {"result": "Draw", "end": "ply cap", "plies": max_plies, "times": times}
+            return result("Draw", "repetition", ply + 1)
+    return result("Draw", "ply cap", max_plies)
+
+
+def _budget_seconds(budget: str) -> float | None:
+    """The seconds of a ``time hh:mm:ss`` budget (None for a depth)."""
+    words = budget.split()
+    if len(words) == 2 and words[0] == "time":
+        h, m, sec = (int(x) for x in words[1].split(":"))
+        return float(h * 3600 + m * 60 + sec)
+    return None
+
+
+def _timing(values: list[float], budget: str) -> dict:
+    """Median and max seconds of one engine's answers, and how many took longer than its time."""
+    limit = _budget_seconds(budget)
+    return {
+        "median_seconds": round(statistics.median(values), 3) if values else None,
+        "max_seconds": round(max(values), 3) if values else None,
+        "over_time": sum(1 for t in values if t > limit) if limit is not None else None,
+        "answers": len(values),
+    }
 
 
 def match(
@@ -148,35 +201,49 @@ def match(
     openings: int,
     max_plies: int,
     start: int = 0,
+    retries: int = 2,
 ) -> dict:
-    """``games`` games of ``first`` against ``second``, colours alternating (``first`` is White in even games)."""
+    """``games`` proper games of ``first`` against ``second``, colours alternating (``first`` White in even games)."""
     a, b = _Budgeted(UhpProcess(first), first_budget), _Budgeted(UhpProcess(second), second_budget)
-    wins = draws = losses = errors = 0
+    wins = draws = losses = void = 0
     ends: dict[str, int] = {}
-    times: list[float] = []
+    times: tuple[list[float], list[float]] = ([], [])
+    reasks = [0, 0]
+    g = start
     try:
-        for g in range(start, start + games):
+        while wins + draws + losses < games and g < start + 2 * games:
             first_white = g % 2 == 0
             white, black = (a, b) if first_white else (b, a)
-            result = play_game(white, black, g, openings, max_plies)
-            end = "error" if result["result"] == "error" else result["end"]
-            ends[end] = ends.get(end, 0) + 1
-            times.extend(result["times"][0 if first_white else 1])
-            outcome = result["result"]
-            if outcome == "error":
-                errors += 1
-            elif outcome == "Draw":
+            for _attempt in range(2):
+                result = play_game(white, black, g, openings, max_plies, retries)
+                ours, theirs = (0, 1) if first_white else (1, 0)
+                times[0].extend(result["times"][ours])
+                times[1].extend(result["times"][theirs])
+                reasks[0] += result["reasks"][ours]
+                reasks[1] += result["reasks"][theirs]
+                outcome = result["result"]
+                mine, other = result["times"][ours], result["times"][theirs]
+                print(
+                    f"  game {g}: first engine {'White' if first_white else 'Black'}: {outcome} "
+                    f"({result['end']}, {result['plies']} plies; slowest answer: first "
+                    f"{max(mine, default=0):.3f} s, second {max(other, default=0):.3f} s; "
+                    f"re-asks {result['reasks'][ours]}/{result['reasks'][theirs]})",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                if outcome != "void":
+                    break
+                void += 1
+            g += 1
+            if outcome == "void":
+                continue
+            ends[result["end"]] = ends.get(result["end"], 0) + 1
+            if outcome == "Draw":
                 draws += 1
             elif (outcome == "WhiteWins") == first_white:
                 wins += 1
             else:
                 losses += 1
-            print(
-                f"  game {g}: first engine {'White' if first_white else 'Black'}: {outcome} "
-                f"({result['end']}, {result['plies']} plies)",
-                file=sys.stderr,
-                flush=True,
-            )
     finally:
         a.close()
         b.close()
@@ -186,15 +253,16 @@ def match(
         "first_budget": first_budget,
         "second": second if second != OURS else "ours",
         "second_budget": second_budget,
-        "games": games,
+        "games": wins + draws + losses,
         "wins": wins,
         "draws": draws,
         "losses": losses,
-        "errors": errors,
+        "void_games": void,
+        "reasks": {"first": reasks[0], "second": reasks[1]},
         "win_share_of_decided": round(wins / decided, 3) if decided else None,
         "ends": ends,
-        "first_median_seconds": round(statistics.median(times), 3) if times else None,
-        "first_max_seconds": round(max(times), 3) if times else None,
+        "first_timing": _timing(times[0], first_budget),
+        "second_timing": _timing(times[1], second_budget),
         "openings": openings,
     }
 
@@ -212,15 +280,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--openings", type=int, default=2, help="plies drawn at random at the start of each game")
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--start", type=int, default=0, help="number of the first game (its openings follow it)")
+    parser.add_argument("--retries", type=int, default=2, help="re-asks of a restarted engine after an illegal answer")
     args = parser.parse_args(argv)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     for i, low in enumerate(levels):
         for high in levels[i + 1 :]:
-            result = match(OURS, OURS, high, low, args.games, args.openings, args.max_plies, args.start)
+            result = match(OURS, OURS, high, low, args.games, args.openings, args.max_plies, args.start, args.retries)
             print(json.dumps({"pairing": f"{high} vs {low}", **result}, sort_keys=True), flush=True)
     if args.uhp_opponent:
         budget = f"time {args.time}"
-        result = match(OURS, args.uhp_opponent, budget, budget, args.games, args.openings, args.max_plies, args.start)
+        result = match(
+            OURS, args.uhp_opponent, budget, budget, args.games, args.openings, args.max_plies, args.start, args.retries
+        )
         print(json.dumps({"pairing": f"ours ({budget}) vs opponent", **result}, sort_keys=True), flush=True)
     return 0
 

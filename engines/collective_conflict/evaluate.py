@@ -43,6 +43,7 @@ def evaluate(
     virus: int = 0,
     room: int = 0,
     hole: bool = False,
+    trapped: int = 0,
 ) -> int:
     """Pressure on the opponents' command units minus pressure on one's own, plus closeness to them.
 
@@ -62,7 +63,10 @@ def evaluate(
     not empty; a reserve hemmed in by foreign units with no hex left costs twice that per unit, since
     units that cannot come into play are lost.  With ``hole`` the units are drawn towards the one
     free side of an opponent command unit whose other five are filled (the hex that closes the ring)
-    rather than towards the unit itself.
+    rather than towards the unit itself.  ``trapped`` is the cost, per foreign side beyond two, of one's
+    own command unit with three or four foreign sides that cannot slide out of its ring (every free side
+    is a gate with both flanks taken): such a unit is lost once a fifth side is filled, whatever one
+    does then.
     """
     over = state.over
     if over is not None:
@@ -112,6 +116,8 @@ def evaluate(
         pinned = pin and any(p_owner[p] != owner and p_owner[p] >= 0 for p in stacks[h][1:])
         if owner == seat:
             score -= weight * ring * defence // 8
+            if trapped and 3 <= n <= 4:
+                score -= weight * trapped * _stuck_sides(state, h, seat, cut) * defence // 8
             if pinned:
                 score -= weight * pin * defence // 8
             if identity == "decoy" and sid is not None:
@@ -153,6 +159,21 @@ def evaluate(
         hq, hr = divmod(h, WIDTH)
         score -= chase * min((abs(hq - q) + abs(hr - r) + abs(hq - q + hr - r)) // 2 for q, r in targets)
     return score
+
+
+def _stuck_sides(state: CollectiveConflict, h: int, seat: int, cut: set[int]) -> int:
+    """Foreign sides beyond two around one's command unit on ``h`` if it cannot slide out, else 0."""
+    stacks = state.stacks
+    p_owner = state.p_owner
+    foreign = sum(1 for d in DELTAS if (h + d) in stacks and p_owner[stacks[h + d][-1]] != seat)
+    if foreign < 3:
+        return 0
+    stack = stacks[h]
+    if len(stack) == 1 and h not in cut:
+        for i, d in enumerate(DELTAS):
+            if (h + d) not in stacks and ((h + DELTAS[i - 1]) not in stacks or (h + DELTAS[(i + 1) % 6]) not in stacks):
+                return 0  # a free gate: it can slide out
+    return foreign - 2
 
 
 def settle(state: CollectiveConflict, guess: dict[int, Any]) -> None:

@@ -12,6 +12,9 @@ only when an opponent command unit already has five occupied sides, and only
 for the replies that could decide the minimum.  When every candidate within
 the width loses to some reply, the search goes on down the list looking for a
 defence (a move the one-ply order ranked low, such as stepping out of a ring).
+A reply that leaves our decisive command unit in a five-sided ring that no
+action of ours opens counts as lost (:meth:`SearchBot._doomed`): the win it
+gives the opponent is one ply beyond the search.
 
 The bot plays one game, so it may remember it: boards it has already left
 behind cost a little, which breaks the back-and-forth shuffles that otherwise
@@ -42,6 +45,9 @@ from .state import CollectiveConflict
 DRAW = 0
 #: Value of a surround we can close next move around a command unit that is surely the Network's last hope.
 SURE_WIN = WIN - 1
+#: Value of a reply after which our decisive command unit has five occupied sides and no action of ours
+#: frees it: the opponent closes the ring next (greedy won its games against search exactly so).
+DOOMED = -SURE_WIN
 #: ... and around one whose identity we do not know (half the time it is the MotherShip).
 LIKELY_WIN = WIN // 4
 #: Nodes charged for generating a position's actions (about twice the cost of building a position).
@@ -78,6 +84,9 @@ PIN = 100
 CHASE = 3
 #: Penalty, per earlier time, for leaving a board we have already left: shuffling ends in a draw.
 REPEAT = 150
+#: Cost per foreign side beyond two around our command unit when it cannot slide out (see :func:`evaluate`):
+#: greedy won its games against search by boxing in a MotherShip that then had no way out of a fifth side.
+TRAPPED = 60
 
 
 def node_cost(state: CollectiveConflict, seats: list[int]) -> int:
@@ -133,6 +142,7 @@ class SearchBot:
         pin: int = PIN,
         chase: int = CHASE,
         repeat: int = REPEAT,
+        trapped: int = TRAPPED,
     ) -> None:
         self.seat = seat
         self.rng = SeededStream(seed, f"cc-search/{seat}")
@@ -148,6 +158,7 @@ class SearchBot:
         self.pin = pin
         self.chase = chase
         self.repeat = repeat
+        self.trapped = trapped
         #: How often each board we left behind has been seen (a bot plays one game: it may remember it).
         self.history: dict[PositionKey, int] = {}
         #: The game's positions as this bot has seen them, for the repetition draw (CC-22).
@@ -188,7 +199,7 @@ class SearchBot:
         best_value: int | None = None
         best_action, best_child = first[0][2], first[0][3]
         for rank, (value, _, action, child, g) in enumerate(first):
-            if rank >= self.width and best_value is not None and best_value > -WIN and not self._repeats(child):
+            if rank >= self.width and best_value is not None and best_value > DOOMED and not self._repeats(child):
                 break  # past the width only while every candidate so far loses: look for a defence
             try:
                 pending = child.pending()
@@ -242,6 +253,7 @@ class SearchBot:
             attack=self.attack,
             pin=self.pin,
             chase=self.chase,
+            trapped=self.trapped,
         )
 
     # -- the second and third plies -----------------------------------------------------
@@ -269,6 +281,8 @@ class SearchBot:
                 return v
             if self._repeats(grand):
                 v = DRAW
+            elif self._doomed(grand, g2):
+                v = DOOMED
             if alpha is not None and v <= alpha:
                 win = self._our_win(grand)
                 if win == 0:
@@ -283,6 +297,61 @@ class SearchBot:
                 return v if lowest is None else min(v, lowest)
             lowest = win if lowest is None else min(win, lowest)
         return SURE_WIN if lowest is None else lowest
+
+    def _doomed(self, state: CollectiveConflict, guess: dict) -> bool:
+        """Is a ring around our decisive command unit one side from closing, with no action of ours to stop it?
+
+        Decisive: our MotherShip (we know our own identities) or our only command
+        unit on the board.  We, to move, escape if some action leaves no such ring
+        (a side steps away, the unit itself moves) or wins outright; the actions
+        touching the ring are tried first, so a parry is usually found at once.
+        """
+        pending = state.pending()
+        if not isinstance(pending, Decision) or pending.seat != self.seat:
+            return False
+        if not self._decisive_rings(state, guess):
+            return False
+        unit = node_cost(state, [s for s in range(state.players) if s != self.seat and state.active[s]])
+        self._spend(GENERATE_COST)
+        near: list[Action] = []
+        rest: list[Action] = []
+        rings = self._decisive_rings(state, guess)
+        around = {c + d for c in rings for d in DELTAS} | set(rings)
+        for action in state._public_legal():
+            src = source(action)
+            (near if src is not None and hex_id(*src) in around else rest).append(action)
+        for action in near + rest:
+            self._spend(unit)
+            g = dict(guess)
+            child = after(state, self.seat, action, None, g)
+            over = child.over
+            if over is not None:
+                if over.winners == (self.seat,):
+                    return False
+                continue
+            if not self._decisive_rings(child, g):
+                return False
+        return True
+
+    def _decisive_rings(self, state: CollectiveConflict, guess: dict) -> set[int]:
+        """The hexes of our command units that decide our Network and have exactly five occupied sides."""
+        stacks = state.stacks
+        ours = [
+            (h, stack[0])
+            for h, stack in stacks.items()
+            if state.p_owner[stack[0]] == self.seat and state.p_kind[stack[0]] in (COMMAND, MOTHERSHIP)
+        ]
+        out: set[int] = set()
+        for h, piece in ours:
+            sid = state.piece_sid.get(piece)
+            decisive = (
+                len(ours) == 1
+                or state.p_kind[piece] == MOTHERSHIP
+                or (sid is not None and guess.get(sid) == "mothership")
+            )
+            if decisive and sum(1 for d in DELTAS if (h + d) in stacks) == 5:
+                out.add(h)
+        return out
 
     def _our_win(self, state: CollectiveConflict) -> int:
         """:data:`SURE_WIN` or :data:`LIKELY_WIN` if we, to move, can close a ring next; else 0."""

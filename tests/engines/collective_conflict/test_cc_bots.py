@@ -7,6 +7,7 @@ from cc_helpers import build, reveal_all, seat_knowledge
 
 from engines.collective_conflict import CollectiveConflict, GreedyBot, SearchBot
 from engines.collective_conflict.bot_memory import identity_filter, position_key
+from engines.collective_conflict.evaluate import evaluate
 from engines.collective_conflict.search import destination
 from engines.core import Decision, GameOver, Knowledge, Referee
 from engines.core.seeded import SeededStream
@@ -194,3 +195,39 @@ def test_the_search_bot_knows_the_repetition_draw(plies):
         seeker = SearchBot(seat, b"rep", defence=800)
         seeker.memory.counts[position_key(_after(state, seat, other, knowledge))] = 2
         assert seeker.choose(state, knowledge, legal) == other or seeker.value >= 0
+
+
+# Seat 0's only command unit (its MotherShip) at the origin with five sides filled by seat 1 and the sixth,
+# (0, 1), free: it cannot slide out (both hexes flanking the step are taken) and none of the sides is its own.
+BOXED_IN = {
+    (0, 0): "0M",
+    (1, 0): "1M",
+    (1, -1): "1R",
+    (0, -1): "1R",
+    (-1, 0): "1J",
+    (-1, 1): "1J",
+    (2, -2): "0R",
+}
+
+
+def test_a_five_sided_ring_that_no_action_opens_counts_as_lost():
+    state, truth = build(BOXED_IN)
+    bot = SearchBot(0, b"doom")
+    assert bot._doomed(state, dict(seat_knowledge(truth, state, 0).sealed))
+
+
+def test_a_five_sided_ring_with_a_side_of_our_own_that_can_step_away_is_not_lost():
+    state, truth = build({**BOXED_IN, (-1, 0): "0J"})
+    bot = SearchBot(0, b"doom")
+    assert not bot._doomed(state, dict(seat_knowledge(truth, state, 0).sealed))
+
+
+def test_a_command_unit_that_cannot_slide_out_of_three_foreign_sides_is_weighed_as_trapped():
+    # three foreign sides, every free side a gate with both flanks taken: no way out
+    boxed, truth = build({(0, 0): "0M", (1, 0): "1M", (0, -1): "1R", (-1, 1): "1R"})
+    guess = dict(truth.sealed)
+    assert evaluate(boxed, 0, guess, trapped=60) < evaluate(boxed, 0, guess, trapped=0)
+    # three foreign sides side by side: the unit can still slide out through the open half of its ring
+    open_ring, truth = build({(0, 0): "0M", (1, 0): "1M", (1, -1): "1R", (0, -1): "1R"})
+    guess = dict(truth.sealed)
+    assert evaluate(open_ring, 0, guess, trapped=60) == evaluate(open_ring, 0, guess, trapped=0)
