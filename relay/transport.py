@@ -857,7 +857,8 @@ class RoomTransport:
             if topic not in queued and self._seen.get(topic) != data:
                 self._restore(topic, data, "missing")
         held_events, self._held_events = self._held_events, []
-        self.driver([Connected(self.connections), *held_events])
+        # The seats' presence read back with the log (retained, before the marker) is told now too.
+        self.driver([Connected(self.connections), *held_events, *self.presence.values()])
         self._collect()
         self._wake.set()
 
