@@ -1,7 +1,7 @@
 """System Launch ladder: every bot level against the others, seats rotated, against the targets of #15.
 
 ``python benchmarks/ladder_system_launch.py [--games N] [--players P[,P...]] [--seed S] [--round-limit R]
-[--levels a,b] [--workers W] [--fair-games N]``
+[--levels a,b] [--pairs a:b,...] [--tables a,...] [--workers W] [--fair-games N]``
 
 For each table size P and each ordered pair of levels (A, B), N games put one
 A among P-1 B's, A's seat rotating through every seat; prints A's wins, draws
@@ -9,7 +9,8 @@ A among P-1 B's, A's seat rotating through every seat; prints A's wins, draws
 fair share 1/P, how the games ended and the longest game in rounds.  Then, for
 each level, a table of P copies of it: the win rate of every seat (a fair bot
 gives each seat 1/P) and how many games reached the round limit.  Last, every
-level's decision time, median and max.
+level's decision time, median and max.  ``--pairs`` and ``--tables`` narrow a
+run to some of those lines (an empty ``--tables ""`` skips the tables).
 
 ``--fair-games N`` (default 0: skipped) plays N games of six greedy bots, the
 fairness check of issue #15.  The targets are printed next to the figures they
@@ -143,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--round-limit", type=int, default=200, help="passed as the round_limit option")
     parser.add_argument("--levels", default=",".join(LEVELS), help="levels to ladder (default: all)")
     parser.add_argument("--workers", type=int, default=1, help="processes per line (default 1; at most 2 here)")
+    parser.add_argument("--pairs", default="", help="a:b pairings to play (default: every ordered pair of levels)")
+    parser.add_argument("--tables", default=None, help="levels for the same-level tables (default: the levels)")
     parser.add_argument("--fair-games", type=int, default=0, help="six-seat greedy games for the fairness target")
     args = parser.parse_args(argv)
     try:
@@ -153,15 +156,18 @@ def main(argv: list[str] | None = None) -> int:
     bad = [level for level in levels if level not in SPEC.bots]
     if bad or args.games < 1 or args.round_limit < 1 or not all(2 <= p <= 6 for p in sizes) or args.workers < 1:
         parser.error(f"levels are {', '.join(SPEC.bots)}; games, round limit and workers >= 1; players 2..6")
+    pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p] or [
+        (a, b) for a in levels for b in levels if a != b
+    ]
+    tables = levels if args.tables is None else [level for level in args.tables.split(",") if level]
+    if any(len(p) != 2 or not set(p) <= set(SPEC.bots) for p in pairs) or not set(tables) <= set(SPEC.bots):
+        parser.error(f"pairings are a:b and tables are levels, of {', '.join(SPEC.bots)}")
     times: dict[str, list[float]] = {}
     for players in sizes:
         print(f"System Launch ladder, {players} players: {args.games} games per line, seed {args.seed!r}", flush=True)
-        for a in levels:
-            for b in levels:
-                if a != b:
-                    print(one_against(a, b, players, args.games, args.seed, args.round_limit, args.workers, times),
-                          flush=True)
-        for level in levels:
+        for a, b in pairs:
+            print(one_against(a, b, players, args.games, args.seed, args.round_limit, args.workers, times), flush=True)
+        for level in tables:
             print(same_table(level, players, args.games, args.seed, args.round_limit, args.workers, times), flush=True)
     if args.fair_games:
         print(f"System Launch fairness: {args.fair_games} games of 6 greedy bots, seed {args.seed!r}", flush=True)
