@@ -9,7 +9,9 @@ A among P-1 B's, A's seat rotating through every seat; prints A's wins, draws
 fair share 1/P, how the games ended and the longest game in rounds.  Then, for
 each level, a table of P copies of it: the win rate of every seat (a fair bot
 gives each seat 1/P) and how many games reached the round limit.  Last, every
-level's decision time, median and max.  ``--pairs`` and ``--tables`` narrow a
+level's decision time, median and max.  The default of 40 games a line keeps a
+whole ladder within minutes; the targets want more, e.g. ``--games 1000 --players 4
+--pairs memory:greedy --tables "" --fair-games 2000 --workers 2``.  ``--pairs`` and ``--tables`` narrow a
 run to some of those lines (an empty ``--tables ""`` skips the tables).
 
 ``--fair-games N`` (default 0: skipped) plays N games of six greedy bots, the
@@ -138,7 +140,7 @@ def same_table(level: str, players: int, games: int, seed: str, limit: int, work
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per line (default 200)")
+    parser.add_argument("--games", type=int, default=40, help="games per line (default 40: the look-ahead is slow)")
     parser.add_argument("--players", default="4,6", help="table sizes, comma-separated (default 4,6)")
     parser.add_argument("--seed", default="ladder")
     parser.add_argument("--round-limit", type=int, default=200, help="passed as the round_limit option")
