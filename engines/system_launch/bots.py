@@ -1,16 +1,23 @@
-"""Bots for System Launch.
+"""Bots for System Launch: one scoring of the actions, fed by what the bot remembers.
 
 A bot sees exactly what its seat's person sees: the public state (which holds
 no hidden identity) and its own :class:`~engines.core.state.Knowledge`.
 
-``GreedyBot`` is a one-ply heuristic, cheap enough for fast self-play: it
-builds what its System lacks, keeps a protection, attacks the player closest
-to winning with the event that player is not protected against, and throws away
-what it cannot use.  Ties -- between targets as much as between equal actions --
-are broken by the bot's own seeded stream (:class:`~engines.core.seeded.SeededStream`),
-never by seat number or by the order of the legal actions: a lowest-seat rule
-made every bot gang up on seat 0, the seat a person takes in a local game.  The
-same seed gives the same choices, so games stay reproducible.
+Both levels score their actions with the same code (:meth:`GreedyBot._act`);
+what differs is the :class:`Recall` they feed it.  ``GreedyBot`` remembers
+nothing: at each decision it knows its own hand and the table as they are now.
+``MemoryBot`` (:mod:`.memory`) keeps what it has been shown and also looks ahead
+on it.  The scoring builds what the System lacks (the Protection against the
+attacks most likely to come first), keeps its attack cards for a player close
+to launching and then attacks the most threatening player with the event that
+player is not protected against, steals with Hacker Attack! what it needs most,
+and throws away what it cannot use.
+
+Ties -- between targets as much as between equal actions -- are broken by the
+bot's own seeded stream (:class:`~engines.core.seeded.SeededStream`), never by
+seat number or by the order of the legal actions: a lowest-seat rule made every
+bot gang up on seat 0, the seat a person takes in a local game.  The same seed
+gives the same choices, so games stay reproducible.
 
 No bot locks a player out: Phishing! does not stack (SL-6), so it is never
 played on a player already due to skip, nor on one this bot has seen skipping
@@ -18,9 +25,6 @@ played on a player already due to skip, nor on one this bot has seen skipping
 one Phishing! cycling through a tiny discard pile kept the leader from playing
 for some 190 rounds.  The bot learns this only from the public state at its own
 decisions (the skip flags everyone sees) and from its own plays.
-
-``MemoryBot`` (:mod:`.memory`) builds on this one and remembers the cards it
-has been shown.
 """
 
 from __future__ import annotations
@@ -30,22 +34,29 @@ from engines.core.state import Action, GameState, Knowledge
 
 from .cards import (
     ANTIVIRUS,
+    ATTACKS,
     CARD_KIND,
     CRASH,
     FIREWALL,
     HACKER_ATTACK,
     IS_PART,
     IS_PROTECTION,
+    KIND_COUNTS,
     PASSWORD,
     PHISHING,
+    PROTECTED_BY,
     UPGRADE,
 )
-from .state import SystemLaunch
+from .state import HACK_TAKE, SystemLaunch
 
 _GUARD = {CRASH: ANTIVIRUS, HACKER_ATTACK: FIREWALL, PHISHING: PASSWORD}
+#: Which attack each Protection stops.
+_STOPS = {guard: attack for attack, guard in PROTECTED_BY.items()}
 
 #: A player seen skipping a turn is not made to skip again for this many rounds.
 LOCKOUT_ROUNDS = 3
+#: An attack card is kept unless its target is within this many cards of launching (or the hand is full).
+HOLD_MARGIN = 2
 
 
 def progress(state: SystemLaunch, seat: int) -> int:
@@ -61,15 +72,96 @@ def progress(state: SystemLaunch, seat: int) -> int:
     return min(parts, opts.parts_to_win) + min(protections, opts.protections_to_win)
 
 
+class Recall:
+    """What one seat knows of the hands: the cards it was shown, kept only by a remembering bot.
+
+    Built only from what the seat's person saw, at the moments they saw it: its
+    own hand at each of its decisions, the target's hand while it chooses what to
+    take after its own Hacker Attack! (the private view of SL-5), and the card
+    someone took from its hand (the take is public, the card was its own).  The
+    knowledge object is read for nothing else, so secrets a knowledge object
+    should not hold cannot change a choice.  A card stays known while it stays in
+    the same hand slot (SL-10 moves a looked-at hand to fresh slots).
+    """
+
+    def __init__(self, seat: int, remember: bool) -> None:
+        self.seat = seat
+        self.remember = remember
+        #: slot -> card for every hand card this seat knows.
+        self.shown: dict[int, int] = {}
+        #: identities seen in Discard rows that a reshuffle has since put back into the deck.
+        self.reshuffled: set[int] = set()
+        self._discards: set[int] = set()
+
+    def observe(self, state: SystemLaunch, knowledge: Knowledge) -> None:
+        me = self.seat
+        known = knowledge.cards
+        if not self.remember:
+            self.shown = {}
+        for slot in state.hands[me]:
+            if slot in known:
+                self.shown[slot] = known[slot]
+        if state.stage == HACK_TAKE and state.active == me:
+            for slot in state.hands[state.target]:
+                if slot in known:
+                    self.shown[slot] = known[slot]
+        if not self.remember:
+            return
+        for event in state.events:  # a card taken from this hand: its slot is public, the card was its own
+            if event[0] == "take" and event[2] == me and event[3] in known:
+                self.shown.setdefault(event[3], known[event[3]])
+        discards = {card for row in state.discard for card in row}
+        gone = self._discards - discards
+        if gone:  # a reshuffle: what lay in the Discard rows is in the deck now
+            face_up = {card for row in state.system for card in row}
+            self.reshuffled |= gone - face_up
+        self.reshuffled -= discards
+        self._discards = discards
+        held = {slot for hand in state.hands for slot in hand}
+        for slot in [s for s in self.shown if s not in held]:
+            del self.shown[slot]  # shown, discarded or reshuffled: no longer a hand card
+
+    def held_by(self, state: SystemLaunch, seat: int) -> list[int]:
+        """The cards ``seat`` is known to hold."""
+        return [self.shown[slot] for slot in state.hands[seat] if slot in self.shown]
+
+    def unseen(self, state: SystemLaunch) -> list[int]:
+        """Per kind, how many cards are neither face up nor known to be in some hand."""
+        counts = list(KIND_COUNTS)
+        for card in self.unseen_cards(state, invert=True):
+            counts[CARD_KIND[card]] -= 1
+        return counts
+
+    def unseen_cards(self, state: SystemLaunch, invert: bool = False) -> list[int]:
+        """The identities not face up and not known in a hand (``invert``: the ones that are)."""
+        seen = [False] * len(CARD_KIND)
+        for row in state.system:
+            for card in row:
+                seen[card] = True
+        for row in state.discard:
+            for card in row:
+                seen[card] = True
+        if state.in_play >= 0:
+            seen[state.in_play] = True
+        for hand in state.hands:
+            for slot in hand:
+                if slot in self.shown:
+                    seen[self.shown[slot]] = True
+        return [card for card, s in enumerate(seen) if s == invert]
+
+
 class GreedyBot:
-    """A sensible heuristic player (see the module docstring)."""
+    """The one-ply scoring player (see the module docstring); it remembers nothing."""
 
     #: Names the bot's seeded stream, so that two kinds of bot at one seed draw differently.
     STREAM = "greedy"
+    #: Whether the bot keeps the cards it was shown from one decision to the next.
+    REMEMBERS = False
 
     def __init__(self, seat: int, seed: bytes = b"") -> None:
         self.seat = seat
         self.rng = SeededStream(seed, f"system-launch-bot/{self.STREAM}/{seat}")
+        self.recall = Recall(seat, self.REMEMBERS)
         #: seat -> the latest round in which this bot saw it due to skip (or made it so).
         self.skipped_round: dict[int, int] = {}
 
@@ -80,10 +172,11 @@ class GreedyBot:
         return best[0] if len(best) == 1 else best[self.rng.below(len(best))]
 
     def observe(self, state: SystemLaunch, knowledge: Knowledge) -> None:
-        """Note what the public state shows at this decision (who is due to skip)."""
+        """Note what this decision shows: who is due to skip, and the hands (see :class:`Recall`)."""
         for t in range(state.n):
             if state.skip[t]:
                 self.skipped_round[t] = state.round
+        self.recall.observe(state, knowledge)
 
     def locked_out(self, state: SystemLaunch, target: int) -> bool:
         """True if making ``target`` skip now would keep it from playing (see the module docstring)."""
@@ -91,6 +184,22 @@ class GreedyBot:
             return True
         seen = self.skipped_round.get(target)
         return seen is not None and state.round - seen <= LOCKOUT_ROUNDS
+
+    def held_kinds(self, state: SystemLaunch, seat: int) -> list[int]:
+        return [CARD_KIND[c] for c in self.recall.held_by(state, seat)]
+
+    def threat(self, state: SystemLaunch, seat: int) -> int:
+        """Built progress, plus one if ``seat`` is known to hold a card that adds to it."""
+        built = {CARD_KIND[c] for c in state.system[seat]}
+        parts = sum(1 for k in built if IS_PART[k])
+        protections = len(built) - parts
+        opts = state.opts
+        for kind in set(self.held_kinds(state, seat)) - built:
+            if (IS_PART[kind] and parts < opts.parts_to_win) or (
+                IS_PROTECTION[kind] and protections < opts.protections_to_win
+            ):
+                return progress(state, seat) + 1
+        return progress(state, seat)
 
     # -- how much a card in hand is worth keeping ------------------------------
     def _worth(self, state: SystemLaunch, seat: int, card: int, hand_kinds: list[int]) -> int:
@@ -121,27 +230,25 @@ class GreedyBot:
             return legal[0]
         verb = legal[0][0]
         if verb == "discard":
-            return self._discard(state, knowledge, legal)
-        if verb in ("take", "take-none"):
-            return self._take(state, knowledge, legal)
-        if verb == "lose":
-            return self._lose(state, knowledge, legal)
-        action = self._act(state, knowledge, legal, self.seat)
+            action = self._discard(state, legal)
+        elif verb in ("take", "take-none"):
+            action = self._take(state, legal)
+        elif verb == "lose":
+            action = self._lose(state, legal)
+        else:
+            action = self._act(state, legal)
         if action[0] == "play" and CARD_KIND[action[2]] == PHISHING:
             self.skipped_round[action[3]] = state.round
         return action
 
-    def _hand_kinds(self, state: SystemLaunch, knowledge: Knowledge, seat: int) -> list[int]:
-        known = knowledge.cards
-        return [CARD_KIND[known[s]] for s in state.hands[seat] if s in known]
-
-    def _discard(self, state: SystemLaunch, knowledge: Knowledge, legal: list[Action]) -> Action:
-        kinds = self._hand_kinds(state, knowledge, self.seat)
+    def _discard(self, state: SystemLaunch, legal: list[Action]) -> Action:
+        kinds = self.held_kinds(state, self.seat)
         return self.pick([(-self._worth(state, self.seat, a[2], kinds), a) for a in legal])
 
-    def _take(self, state: SystemLaunch, knowledge: Knowledge, legal: list[Action]) -> Action:
-        kinds = self._hand_kinds(state, knowledge, self.seat)
-        known = knowledge.cards
+    def take_scores(self, state: SystemLaunch, legal: list[Action]) -> list[tuple[int, Action]]:
+        """Hacker Attack!: each card of the target's hand by its worth to this bot; none is worth 0."""
+        kinds = self.held_kinds(state, self.seat)
+        known = self.recall.shown
         scored: list[tuple[int, Action]] = []
         for action in legal:
             if action[0] != "take":
@@ -149,27 +256,53 @@ class GreedyBot:
             elif action[1] in known:
                 card = known[action[1]]
                 scored.append((self._worth(state, self.seat, card, [*kinds, CARD_KIND[card]]), action))
-        return self.pick(scored)
+        return scored
 
-    def _lose(self, state: SystemLaunch, knowledge: Knowledge, legal: list[Action]) -> Action:
-        # Lose the Part whose kind we can rebuild from hand, else the one beyond what a win needs.
-        kinds = self._hand_kinds(state, knowledge, self.seat)
-        for action in legal:
-            if CARD_KIND[action[1]] in kinds:
-                return action
-        return legal[-1]
+    def _take(self, state: SystemLaunch, legal: list[Action]) -> Action:
+        return self.pick(self.take_scores(state, legal))
 
-    def _act(self, state: SystemLaunch, knowledge: Knowledge, legal: list[Action], seat: int) -> Action:
+    def _lose(self, state: SystemLaunch, legal: list[Action]) -> Action:
+        # Lose a Part we can rebuild from hand; else the one the deck is most likely to give back.
+        mine = set(self.held_kinds(state, self.seat))
+        unseen = self.recall.unseen(state)
+        return self.pick([(100 * (CARD_KIND[a[1]] in mine) + unseen[CARD_KIND[a[1]]], a) for a in legal])
+
+    def act_scores(self, state: SystemLaunch, legal: list[Action]) -> list[tuple[int, Action]]:
+        """Phase 2: every worthwhile action with its score (pass scores 0), in the order of ``legal``."""
+        seat = self.seat
         opts = state.opts
-        kinds = self._hand_kinds(state, knowledge, seat)
+        need = opts.parts_to_win + opts.protections_to_win
         built = [CARD_KIND[c] for c in state.system[seat]]
         parts = sum(1 for k in built if IS_PART[k])
         protections = len(built) - parts
         mine = progress(state, seat)
-        need = opts.parts_to_win + opts.protections_to_win
-        leaders = {t: progress(state, t) for t in range(state.n) if t != seat and state.alive[t]}
-        top = max(leaders.values(), default=0)
-        hand_size = len(state.hands[seat])
+        hand_full = len(state.hands[seat]) >= opts.hand_limit
+        # Computed once, and only when an action needs them (rollouts score thousands of positions).
+        threats: dict[int, int] = {}
+        danger: dict[int, int] = {}
+        my_kinds: list[int] | None = None
+
+        def threat_of(target: int) -> int:
+            if not threats:
+                for t in range(state.n):
+                    if t != seat and state.alive[t]:
+                        threats[t] = self.threat(state, t)
+            return threats[target]
+
+        def danger_of(attack: int) -> int:
+            if not danger:
+                unseen = self.recall.unseen(state)
+                danger.update({a: unseen[a] for a in ATTACKS})
+                for t in range(state.n):
+                    if t != seat and state.alive[t]:
+                        for kind in self.held_kinds(state, t):
+                            if kind in danger:
+                                danger[kind] += 3
+                for card in self.recall.reshuffled:  # known to be back in the deck: someone will draw it
+                    if CARD_KIND[card] in danger:
+                        danger[CARD_KIND[card]] += 1
+            return danger[attack]
+
         scored: list[tuple[int, Action]] = [(0, ("pass",))]
         for action in legal:
             verb = action[0]
@@ -179,34 +312,44 @@ class GreedyBot:
                 if IS_PART[kind]:
                     score = 100 if parts < opts.parts_to_win else 30
                 else:
-                    score = 95 if protections < opts.protections_to_win else 35
-                    # Prefer the protection against what the others hold as threats: Antivirus first.
-                    score += {ANTIVIRUS: 3, FIREWALL: 2, PASSWORD: 1}.get(kind, 0)
+                    score = (95 if protections < opts.protections_to_win else 35) + danger_of(_STOPS[kind])
                 if mine + 1 >= need and ((IS_PART[kind] and parts < opts.parts_to_win) or protections == 0):
-                    score = 1000
+                    score = 1000  # it launches now
             elif verb == "play":
                 kind = CARD_KIND[action[2]]
                 target = action[3]
                 if kind == UPGRADE:
-                    score = 25 if hand_size <= opts.hand_limit else 10
+                    score = 25 if hand_full else 10
                 elif state._has_kind(target, _GUARD[kind]) or (kind == PHISHING and self.locked_out(state, target)):
                     score = 0
                 else:
-                    lead = leaders[target]
+                    lead = threat_of(target)
+                    held = self.held_kinds(state, target)
                     if kind == CRASH:
-                        has_parts = any(IS_PART[CARD_KIND[c]] for c in state.system[target])
-                        score = 40 + 20 * lead if has_parts else 0
+                        target_parts = [CARD_KIND[c] for c in state.system[target] if IS_PART[CARD_KIND[c]]]
+                        spare = any(k in held for k in target_parts)
+                        score = 0 if not target_parts else (40 + 20 * lead) // (3 if spare else 1)
                     elif kind == PHISHING:
                         score = 30 + 15 * lead
-                    else:  # Hacker Attack: worth more against a big hand
-                        score = 20 + 8 * len(state.hands[target]) + 5 * lead
-                    if lead == top:
-                        score += 10
-                    if lead + 1 >= need:
+                    else:  # Hacker Attack: a known card we need is worth the most
+                        wanted = sum(1 for k in held if (IS_PART[k] or IS_PROTECTION[k]) and k not in built)
+                        score = 20 + 8 * len(state.hands[target]) + 5 * lead + 25 * wanted
+                    if progress(state, target) + 1 >= need:
                         score += 200
+                    elif lead + 1 >= need:
+                        score += 100
+                    elif lead == max(threats.values()):
+                        score += 10
+                    if lead + HOLD_MARGIN < need and not hand_full:
+                        score = 0  # keep it for the player about to launch
             elif verb == "upgrade":
-                worth = self._worth(state, seat, action[2], kinds)
+                if my_kinds is None:
+                    my_kinds = self.held_kinds(state, seat)
+                worth = self._worth(state, seat, action[2], my_kinds)
                 score = 20 if worth <= 1 else (8 if worth <= 6 else 0)
             if score > 0:
                 scored.append((score, action))
-        return self.pick(scored)
+        return scored
+
+    def _act(self, state: SystemLaunch, legal: list[Action]) -> Action:
+        return self.pick(self.act_scores(state, legal))

@@ -33,7 +33,7 @@ class Twin:
 
 def test_secrets_it_was_never_shown_do_not_change_a_single_choice():
     decisions = 0
-    for g in range(12):
+    for g in range(8):
         seed = f"peek/{g}".encode()
         players = 3 + g % 4
         state = SPEC.new_state(players, {})
@@ -43,7 +43,7 @@ def test_secrets_it_was_never_shown_do_not_change_a_single_choice():
         bots = [Twin(s, seed, box) if s == g % players else GreedyBot(s, seed) for s in range(players)]
         referee.play(bots)
         decisions += sum(b.decisions for b in bots if isinstance(b, Twin))
-    assert decisions > 50
+    assert decisions > 20
 
 
 class Recorder(MemoryBot):
@@ -52,11 +52,14 @@ class Recorder(MemoryBot):
     truth: ClassVar[dict[int, int]] = {}
     remembered_elsewhere = 0
 
+    def lookahead(self, state, scored):
+        return self.pick(scored)  # the memory is under test here, not the look-ahead (and 30 games must be quick)
+
     def choose(self, state, knowledge, legal):
         action = super().choose(state, knowledge, legal)
         for seat in range(state.n):
-            for c in self.held_by(state, seat):
-                slot = next(s for s in state.hands[seat] if self.shown.get(s) == c)
+            for c in self.recall.held_by(state, seat):
+                slot = next(s for s in state.hands[seat] if self.recall.shown.get(s) == c)
                 assert Recorder.truth[slot] == c
                 if seat != self.seat:
                     Recorder.remembered_elsewhere += 1
