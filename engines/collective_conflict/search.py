@@ -298,7 +298,7 @@ class SearchBot:
             lowest = win if lowest is None else min(win, lowest)
         return SURE_WIN if lowest is None else lowest
 
-    def _doomed(self, state: CollectiveConflict, guess: dict) -> bool:
+    def _doomed(self, state: CollectiveConflict, guess: dict[int, Any]) -> bool:
         """Is a ring around our decisive command unit one side from closing, with no action of ours to stop it?
 
         Decisive: our MotherShip (we know our own identities) or our only command
@@ -333,7 +333,7 @@ class SearchBot:
                 return False
         return True
 
-    def _decisive_rings(self, state: CollectiveConflict, guess: dict) -> set[int]:
+    def _decisive_rings(self, state: CollectiveConflict, guess: dict[int, Any]) -> set[int]:
         """The hexes of our command units that decide our Network and have exactly five occupied sides."""
         stacks = state.stacks
         ours = [

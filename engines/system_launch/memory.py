@@ -26,6 +26,8 @@ lately) holds for it as for Greedy.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.pending import GameOver
 from engines.core.referee import Referee
 from engines.core.state import Action, Knowledge
@@ -60,7 +62,7 @@ class MemoryBot(GreedyBot):
         return self.lookahead(state, self.take_scores(state, legal))
 
     # -- looking ahead ----------------------------------------------------
-    def _what(self, action: Action) -> tuple:
+    def _what(self, action: Action) -> tuple[Any, ...]:
         """What an action does, whichever copy of a card it uses: two such actions are one choice."""
         verb = action[0]
         if verb in ("build", "upgrade", "discard"):
@@ -73,7 +75,7 @@ class MemoryBot(GreedyBot):
 
     def _contested(self, action: Action) -> bool:
         """Whether a choice touches another player: an attack, or a card taken from a hand."""
-        return action[0] == "take" or (action[0] == "play" and action[3] != self.seat)
+        return bool(action[0] == "take" or (action[0] == "play" and action[3] != self.seat))
 
     def candidates(self, scored: list[tuple[int, Action]]) -> list[Action]:
         """The scoring's pick first, then its best other different choices, at most :data:`CANDIDATES`."""
