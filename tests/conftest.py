@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+import gc
 import os
 import shutil
+import sys
+from typing import Any
 
 import pytest
 
@@ -11,6 +15,31 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # No animation and no sound in tests unless a test turns them on (client/motion.py, client/sound.py).
 os.environ.setdefault("SEALED_TABLE_MOTION", "off")
 os.environ.setdefault("SEALED_TABLE_SOUND", "off")
+
+
+if sys.version_info < (3, 12):
+    # CPython 3.11 keeps the AST constructor's recursion depth in one global: a garbage collection
+    # during ast.parse can run a finalizer that logs a traceback, and 3.11's traceback module itself
+    # calls ast.parse (for its ^^^ carets), so the outer parse ends with "SystemError: AST constructor
+    # recursion depth mismatch" (python/cpython#106905).  Pytest parses the source of a failing test
+    # to show it, so one failure could abort the whole run.  No collection during a parse, one retry.
+    _parse = ast.parse
+
+    def _parse_without_collection(*args: Any, **kwargs: Any) -> Any:
+        for attempt in (1, 2):
+            enabled = gc.isenabled()
+            gc.disable()
+            try:
+                return _parse(*args, **kwargs)
+            except SystemError:
+                if attempt == 2:
+                    raise
+            finally:
+                if enabled:
+                    gc.enable()
+        raise AssertionError("unreachable")
+
+    ast.parse = _parse_without_collection
 
 
 def mosquitto_binary() -> str | None:
