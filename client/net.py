@@ -643,18 +643,24 @@ class Hosting:
 
     async def set_bot(self, seat: int, kind: str | None) -> None:
         """Make ``seat`` a bot of ``kind`` (None: free it again for a person)."""
-        old = self.bots.pop(seat, None)
-        if old is not None:
-            await self.room_host.free_local(seat)
+        # The bot is known before its seat changes and forgotten after: every change the room
+        # reports on the way (and the panel shows at once) names the seat's holder rightly,
+        # never as a person.
+        if seat in self.bots:
+            try:
+                await self.room_host.free_local(seat)
+            finally:  # the seat is free even if telling the relay failed
+                del self.bots[seat]
         if not kind:
             return
         names = self.bot_names or [f"Bot {seat + 1}"]
         bot = LocalBot(kind, names[seat % len(names)])
+        self.bots[seat] = bot
         try:
             await self.room_host.seat_local(seat, bot.peer, bot.name, bot.card)
         except Exception as exc:
+            del self.bots[seat]
             raise _translate_relay_error(exc, self.address, self.code, seat) from None
-        self.bots[seat] = bot
 
     async def cancel(self) -> None:
         """Close the room: its card leaves the listing and waiting joiners hear that it closed."""

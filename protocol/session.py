@@ -493,15 +493,18 @@ class PeerSession:
         self._offline = True
         return self.take_events()
 
-    def connected(self, now_ms: int) -> list[Event]:
+    def connected(self, now_ms: int, grace_ms: int = 0) -> list[Event]:
         """The driver reached the relay again (and read the log back): the wait starts afresh.
 
-        A grace period of one full timeout: the seat owed an entry gets the time to
-        reconnect and publish (or re-publish) it before anyone may vote it gone.
+        A grace period of one full timeout plus ``grace_ms``: the seat owed an entry gets the
+        time to reconnect and publish (or re-publish) it before anyone may vote it gone.  The
+        driver passes the longest pause of its own reconnection schedule as ``grace_ms``: an
+        honest seat cut off by the same outage may still be waiting out that pause when this
+        one is back, and an outage must choose nobody's forfeit however short the timeout.
         """
         self._now = max(self._now, now_ms)
         self._offline = False
-        self._since = max(self._since, self._now)
+        self._since = max(self._since, self._now + max(0, grace_ms))
         return self.take_events()
 
     def _behind(self) -> bool:

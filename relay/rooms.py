@@ -47,6 +47,7 @@ from protocol.crypto.signing import SigningKey
 from . import topics
 from .address import RelayAddress, mqtt_client, parse_address
 from .errors import NoSuchSeat, RelayError, RelayUnreachable, RoomClosed, RoomFull, RoomNotFound, SeatTaken
+from .inbox import Inbox
 from .invitation import ALPHABET, CODE_LENGTH, Invitation, fingerprint, new_code, normalize_code, strip_login
 from .lobby_messages import (
     Dropped,
@@ -93,6 +94,8 @@ JOIN_INTERVAL_S = 0.05
 #: stored among a flood of retained garbage may never reach the host (Mosquitto drops what is beyond
 #: its queue of a subscription's retained messages), a live one does.
 JOIN_RETRY_S = 2.0
+#: How long a joiner that leaves waits to see its withdrawal come back from the relay.
+PASSED_ON_S = 2.0
 #: Messages the host handles between two turns of the event loop, at most.
 BATCH = 16
 
@@ -137,16 +140,15 @@ async def _read_retained(client: aiomqtt.Client, filters: list[str], peer: str, 
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     marker_back = False
-    messages = client.messages
+    inbox = Inbox(client)
     try:
         while True:
             left = deadline - loop.time()
             wait = min(QUIET_S, left) if marker_back else left
             if wait <= 0:
                 break
-            try:
-                m = await asyncio.wait_for(messages.__anext__(), wait)
-            except TimeoutError:
+            m = await inbox.next(wait)
+            if m is None:
                 break  # quiet after the marker (or no marker within the timeout)
             payload = bytes(m.payload) if isinstance(m.payload, bytes | bytearray) else b""
             if m.topic.value == marker_topic:
@@ -154,6 +156,7 @@ async def _read_retained(client: aiomqtt.Client, filters: list[str], peer: str, 
                 continue
             got[m.topic.value] = payload
     finally:
+        inbox.close()
         with contextlib.suppress(aiomqtt.MqttError):
             await client.publish(marker_topic, b"", qos=1, retain=True)
     return got
@@ -491,15 +494,16 @@ class RoomHost:
             async with _client(address, self.peer) as client:
                 existing = await _read_retained(client, [*self._watched(), topics.lobby(self.code)], self.peer, 3.0)
                 self._resume(existing)
-                # QoS 1: a withdrawal is sent once, by a joiner that is leaving, and must not be lost.  (At
-                # QoS 0, amqtt 0.12 lost it in 4 of 6 runs of test_cancel_closes_the_room_and_frees_seats;
-                # at QoS 1 it sends a flood of retained requests one acknowledgement at a time, which holds
-                # the host back on the embedded relay: a known limit, docs/relay-operators.md.)
-                await client.subscribe(topics.join_filter(self.code), qos=1)
+                # QoS 0: the relay sends a flood of retained requests as one burst, not one acknowledgement
+                # at a time (amqtt 0.12 held every other message back behind them).  Nothing is lost for
+                # good: requests and withdrawals are retained, read again on the next connection, and a
+                # joiner asks again (JOIN_RETRY_S) or waits to see its withdrawal passed on (PASSED_ON_S).
+                await client.subscribe(topics.join_filter(self.code), qos=0)
                 self._client = client
                 await self._publish_state(client)
                 self.opened.set()
-                await asyncio.wait_for(self._until_ready(client), timeout)
+                async with asyncio.timeout(timeout):  # not wait_for: see relay/inbox.py
+                    await self._until_ready(client)
                 self._started = True
                 await self._publish_state(client, "started")
         except aiomqtt.MqttError as exc:
@@ -832,7 +836,8 @@ async def join_room(
                     if not view.any_card:
                         raise RoomNotFound(f"there is no room {code} on relay {relay} (check the code, or the relay)")
                     with contextlib.suppress(TimeoutError):  # a stranger's card: the host puts its own back
-                        await asyncio.wait_for(_until_card(client, view), PIN_WAIT)
+                        async with asyncio.timeout(PIN_WAIT):
+                            await _until_card(client, view)
                     if view.lobby is None:
                         raise RoomNotFound(f"room {code} on relay {relay} is not by the host whose key is {fp}")
                 lobby, seats = view.current(), view.seats
@@ -846,18 +851,34 @@ async def join_room(
                     message = JoinRequest.make(key, code, view.host_key, peer, card, seat, nonce).message
                     asked = True
                     await client.publish(topics.join(code, peer), message, qos=1, retain=True)
-                waiting = _await_seat(client, view, peer, card, seat, until_started, on_update, message)
-                return await asyncio.wait_for(waiting, timeout)
+                async with asyncio.timeout(timeout):  # not wait_for, which may swallow a cancellation
+                    return await _await_seat(client, view, peer, card, seat, until_started, on_update, message)
             except BaseException:
                 if asked and view.host_key is not None:  # withdraw: the host frees the seat it may have given us
                     gone = withdrawal(key, code, view.host_key, peer, nonce)
                     with contextlib.suppress(Exception):
-                        await asyncio.shield(client.publish(topics.join(code, peer), gone, qos=1, retain=True))
+                        await asyncio.shield(_publish_passed_on(client, topics.join(code, peer), gone))
                 raise
     except aiomqtt.MqttError as exc:
         raise RelayUnreachable(f"lost the relay {relay} while joining room {code}: {exc}") from None
     except TimeoutError:
         raise RelayError(f"room {code}: the host did not confirm a seat within {timeout:g} s") from None
+
+
+async def _publish_passed_on(client: aiomqtt.Client, topic: str, payload: bytes) -> None:
+    """Publish retained, then wait (at most :data:`PASSED_ON_S`) until the relay sends it back to us.
+
+    A PUBACK says the relay has the message, not that it passed it on: the embedded relay
+    (amqtt 0.12) drops what it has not yet handed to its subscribers when the sender
+    disconnects right after.  Our own copy coming back means it went out to the others too.
+    """
+    await client.subscribe(topic, qos=1)
+    await client.publish(topic, payload, qos=1, retain=True)
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(PASSED_ON_S):
+            async for m in client.messages:
+                if m.topic.value == topic and _payload(m) == payload:
+                    return
 
 
 def _card_key(card: bytes) -> bytes:
@@ -905,43 +926,43 @@ async def _await_seat(
     assert view.lobby is not None and view.host_key is not None
     if on_update:
         on_update(view.current(), view.seats.seat_of(peer, card) if view.seats else None)
-    messages = client.messages
-    loop = asyncio.get_running_loop()
-    retry_at = loop.time() + JOIN_RETRY_S
-    while True:
-        try:
-            m = await asyncio.wait_for(messages.__anext__(), max(0.0, retry_at - loop.time()))
-        except TimeoutError:
-            seats = view.seats
-            named = seats is not None and (peer in seats.seats or peer in seats.waiting or peer in seats.refused)
-            if request and not named:
-                await client.publish(topics.join(code, peer), request, qos=1, retain=True)
-            retry_at = loop.time() + JOIN_RETRY_S
-            continue
-        except StopAsyncIteration:
-            break
-        if not view.take(m.topic.value, _payload(m)):
-            continue
-        seats, lobby = view.seats, view.current()
-        mine = seats.seat_of(peer, card) if seats is not None else None
-        if on_update:
-            on_update(lobby, mine)
-        if seats is None:
-            continue
-        if seats.status == "closed":
-            raise RoomClosed(f"the host closed room {code}")
-        if peer in seats.refused:
-            raise Refused(f"the host of room {code} did not let us in")
-        if mine is not None:
-            if not until_started or seats.status == "started":
-                return Seated(mine, lobby, seats.creator(), view.host_key)
-            continue
-        if seats.status == "started":
-            raise RoomFull(f"room {code} started without us")
-        if peer in seats.waiting:
-            continue
-        if wanted is not None and wanted in seats.taken():
-            raise SeatTaken(f"seat {wanted + 1} of room {code} was taken by someone else")
-        if len(seats.seats) >= lobby.seats_total:
-            raise RoomFull(f"room {code} filled up before our request was seen")
-    raise RelayError(f"room {code}: the relay closed the connection")
+    async with Inbox(client) as inbox:
+        loop = asyncio.get_running_loop()
+        retry_at = loop.time() + JOIN_RETRY_S
+        while True:
+            try:
+                m = await inbox.next(retry_at - loop.time())
+            except StopAsyncIteration:
+                break
+            if m is None:
+                seats = view.seats
+                named = seats is not None and (peer in seats.seats or peer in seats.waiting or peer in seats.refused)
+                if request and not named:
+                    await client.publish(topics.join(code, peer), request, qos=1, retain=True)
+                retry_at = loop.time() + JOIN_RETRY_S
+                continue
+            if not view.take(m.topic.value, _payload(m)):
+                continue
+            seats, lobby = view.seats, view.current()
+            mine = seats.seat_of(peer, card) if seats is not None else None
+            if on_update:
+                on_update(lobby, mine)
+            if seats is None:
+                continue
+            if seats.status == "closed":
+                raise RoomClosed(f"the host closed room {code}")
+            if peer in seats.refused:
+                raise Refused(f"the host of room {code} did not let us in")
+            if mine is not None:
+                if not until_started or seats.status == "started":
+                    return Seated(mine, lobby, seats.creator(), view.host_key)
+                continue
+            if seats.status == "started":
+                raise RoomFull(f"room {code} started without us")
+            if peer in seats.waiting:
+                continue
+            if wanted is not None and wanted in seats.taken():
+                raise SeatTaken(f"seat {wanted + 1} of room {code} was taken by someone else")
+            if len(seats.seats) >= lobby.seats_total:
+                raise RoomFull(f"room {code} filled up before our request was seen")
+        raise RelayError(f"room {code}: the relay closed the connection")

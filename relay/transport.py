@@ -402,10 +402,10 @@ class RoomTransport:
     async def _choose_relay(self) -> None:
         """Before each connection: a subclass may move ``self.address`` (relay/failover.py); here it stays."""
 
-    def _tell(self, what: str) -> list[Any]:
+    def _tell(self, what: str, **details: Any) -> list[Any]:
         """Tell the session that the relay was lost or reached again (if it listens)."""
         hook = getattr(self.session, what, None)
-        return list(hook(self.clock())) if callable(hook) else []
+        return list(hook(self.clock(), **details)) if callable(hook) else []
 
     def _done(self) -> bool:
         return self._session_done() and not self._outbox
@@ -842,7 +842,9 @@ class RoomTransport:
                 self._on_log(topic, payload)
             else:
                 self._on_notice(topic, payload)
-        self._held_events += self._tell("connected")  # the wait for every seat starts again, from now
+        # The wait for every seat starts again, from now, plus the longest reconnection pause:
+        # the others may still be sleeping out theirs.
+        self._held_events += self._tell("connected", grace_ms=int(self.backoff.cap * 1000))
         self._synced = True
         table = getattr(self.session, "table", None)
         room = self.session.room

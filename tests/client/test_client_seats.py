@@ -151,6 +151,8 @@ def test_the_host_in_seat_one_against_a_random_bot(qtbot, qloop, relay, tmp_path
     assert not panel.rows[0][2].isVisible() and not panel.rows[0][3].isVisible(), "no choice on the host's own seat"
     choose_bot(panel, 1, "random")
     qtbot.waitUntil(lambda: kinds(hosting) == ["you", "bot"], timeout=5_000)
+    # The panel shows the bot as soon as it is seated (not as a person, with no choice to change it).
+    assert panel.rows[1][2].isVisible() and panel.rows[1][2].currentData() == "random"
     choose_bot(panel, 1, "greedy")  # a change of mind: another bot, with new keys
     qtbot.waitUntil(lambda: hosting.rows()[1].bot == "greedy", timeout=5_000)
     qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)

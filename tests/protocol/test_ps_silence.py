@@ -240,6 +240,25 @@ def test_no_vote_while_cut_off_from_the_relay_and_a_grace_period_after_reconnect
     assert watcher.tick(waiting[2] + 11 * timeout)  # a full timeout after reconnecting: overdue
 
 
+def test_the_grace_after_reconnecting_covers_the_others_reconnection_pause():
+    # The same outage cut both seats off; this one is back first, the other still sleeps out a
+    # reconnection pause longer than the whole timeout (a short game timeout): no vote before it ends.
+    peers = lockstep("toy", 2, b"outage")
+    run_lockstep(peers, until_seq=12)
+    run_lockstep(peers, silent=frozenset({0, 1}))
+    waiting = peers[0].waiting_for or peers[1].waiting_for
+    assert waiting is not None
+    watcher = peers[1 - waiting[0]]
+    timeout = watcher.table.timeout_ms
+    pause = 3 * timeout
+    back = waiting[2] + 10 * timeout
+    watcher.connection_lost(waiting[2] + 1)
+    watcher.connected(back, grace_ms=pause)
+    assert watcher.tick(back + timeout) == [] and not watcher.take_notices()
+    assert watcher.tick(back + pause + timeout - 1) == [] and not watcher.take_notices()
+    assert watcher.tick(back + pause + timeout)  # the pause and a full timeout after it: overdue
+
+
 # -- attack 5: the audit replays with the knowledge there is ---------------------------------------------
 class ClosesAtTheEnd(PeerSession):
     """An honest seat that closes its program when the game is over, before publishing its secrets."""

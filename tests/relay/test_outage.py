@@ -58,7 +58,7 @@ def test_the_transport_stops_the_sessions_clock_while_cut_off_and_restarts_it_af
             self.calls.append(("lost", self.table.head))
             return []
 
-        def connected(self, now_ms: int) -> list:
+        def connected(self, now_ms: int, grace_ms: int = 0) -> list:
             self.calls.append(("connected", self.table.head))
             return []
 
