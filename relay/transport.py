@@ -50,6 +50,8 @@ from typing import Any, Protocol
 import aiomqtt
 import msgpack
 
+from protocol.envelope import peek
+
 from . import topics, wants
 from .address import NODELAY, RelayAddress, mqtt_client, parse_address
 from .errors import RelayError, RelayUnreachable
@@ -790,7 +792,13 @@ class RoomTransport:
             self._emit(self.session.settle())
             return
         if payload:
-            self._emit(self.session.receive(payload, self.clock()))
+            head = peek(payload)
+            if head is not None and head.seq != seq:
+                # An entry copied onto another position's topic: the read-back fetches positions by
+                # their topics, so it is nobody's entry there (and the session never sees it).
+                self.reports.append(Restored(topic, f"ignored: entry {head.seq} on the topic of entry {seq}"))
+            else:
+                self._emit(self.session.receive(payload, self.clock()))
         held = held_entry(self.session, seq)
         if held is not None and held != payload:
             self._restore(topic, held, "empty" if not payload else "overwritten")

@@ -107,3 +107,51 @@ def test_a_flood_of_fakes_costs_one_signature_check_each_and_no_parsing(
             await asyncio.gather(*runs, return_exceptions=True)
 
     asyncio.run(main())
+
+
+@pytest.mark.timeout(120)
+def test_an_entry_copied_onto_another_positions_topic_is_ignored_there(
+    embedded_relay: BrokerProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A stranger copies a real, validly signed entry onto the topic of a later position.  The read-back
+    # fetches positions by their topics: the copy is nobody's entry there, and no session sees it.
+    delivered: list[bytes] = []
+    receive = PeerSession.receive
+
+    def counted_receive(self: PeerSession, data: bytes, now_ms: int) -> list:  # type: ignore[type-arg]
+        delivered.append(bytes(data))
+        return receive(self, data, now_ms)
+
+    monkeypatch.setattr(PeerSession, "receive", counted_receive)
+
+    async def main() -> None:
+        room = "COPIED"
+        game = real_game(embedded_relay.address, room)
+        runs = [asyncio.ensure_future(t.run()) for t in game.transports]
+        try:
+            head = await game.stalled()
+            table = game.sessions[0].table
+            assert table is not None
+            copied = bytes(table.log[2].data)
+            delivered.clear()
+            host, port = embedded_relay.address.rsplit(":", 1)
+            async with aiomqtt.Client(host, int(port), identifier="stranger" + os.urandom(3).hex()) as c:
+                await c.publish(f"sealed/v1/room/{room}/log/{head + 1}", copied, qos=1, retain=True)
+            topic = f"sealed/v1/room/{room}/log/{head + 1}"
+            for _ in range(200):
+                if all(any(r.topic == topic for r in t.reports) for t in game.transports):
+                    break
+                await asyncio.sleep(0.05)
+            for t in game.transports:
+                why = f"ignored: entry 2 on the topic of entry {head + 1}"
+                assert any(r.topic == topic and r.reason == why for r in t.reports), t.reports
+            assert copied not in delivered
+            game.go.set()
+            await asyncio.wait_for(asyncio.gather(*runs), 60)
+            assert all(s.finished and s.verdict is not None and s.verdict.fair for s in game.sessions)
+        finally:
+            for t in game.transports:
+                t.stop()
+            await asyncio.gather(*runs, return_exceptions=True)
+
+    asyncio.run(main())
