@@ -47,4 +47,6 @@ fi
 .venv/bin/ruff check .
 .venv/bin/mypy
 export QT_QPA_PLATFORM=offscreen
-exec .venv/bin/python -m pytest "$@"
+# Two worker processes (pytest-xdist): most tests wait on relays and child processes, so two
+# of them share two cores well.  TEST_WORKERS=0 runs everything in this one process.
+exec .venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" "$@"
