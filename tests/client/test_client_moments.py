@@ -140,3 +140,47 @@ def test_looking_back_at_collective_conflict_never_shows_the_opponents_secrets()
         moment = moments.at(entry)
         assert moment is not None
         assert not set(moment.knowledge.sealed) & secret and not set(moment.knowledge.cards) & secret
+
+
+def test_a_network_game_through_the_window_looks_back_at_what_this_seat_was_shown(qtbot, qloop, relay, tmp_path):
+    """Over a real relay, against a bot that joined it: a log line shows the table as this seat saw it then."""
+    from client_drive import make_window
+    from test_client_seats import choose_bot, kinds, open_room, stop_all
+
+    from client.net_game import NetGame
+
+    window = make_window(qtbot, tmp_path, "Host")
+    hosting = open_room(qtbot, window, relay.address, 2)
+    choose_bot(window.lobby.room_panel, 1, "greedy")
+    qtbot.waitUntil(lambda: kinds(hosting) == ["you", "bot"], timeout=5_000)
+    qtbot.mouseClick(window.lobby.room_panel.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.game_screen is not None, timeout=20_000)
+    game, screen = window.game, window.game_screen
+    assert isinstance(game, NetGame), "a network game, with no record to rebuild"
+    me = game.human
+    first_build: tuple[int, int, set[int]] | None = None  # (row, System size then, cards known then)
+    for turn in range(60):
+        qtbot.waitUntil(lambda: game.human_to_move() or game.over() is not None, timeout=20_000)
+        if game.over() is not None:
+            break
+        moved_on = first_build and len(game.view()["system"][me]) != first_build[1]
+        if moved_on and first_build and set(game.knowledge.cards) - first_build[2]:
+            break
+        action = preferred(game.legal(), turn)
+        before = len(screen.log.lines)
+        click_action(qtbot, screen, action)
+        if first_build is None and action[0] == "build":
+            row = next(before + i for i, ln in enumerate(screen.log.lines[before:]) if ln.msg == "log.build.you")
+            first_build = (row, len(game.view()["system"][me]), set(game.knowledge.cards))
+    assert first_build is not None, "the player built something"
+    row, size, known = first_build
+    assert len(game.view()["system"][me]) != size and set(game.knowledge.cards) - known, "the game moved on"
+
+    click_line(qtbot, screen, row)
+    assert screen.moment is not None and screen.moment_bar.isVisible()
+    assert len(screen.table.view["system"][me]) == size, "the System as this seat saw it after the first build"
+    assert set(screen.table.knowledge.cards) <= known, "nothing learnt later is shown"
+    assert screen.table.legal == [], "a past position offers nothing to do"
+    press_escape(qtbot, screen)
+    assert screen.moment is None and len(screen.table.view["system"][me]) == len(game.view()["system"][me])
+    stop_all(qtbot, [game])
