@@ -121,9 +121,7 @@ class SubstitutedCard(OnWrite):
             return None
         stranger = card_element(self.room, 1_000_003)  # not a card of the game
         elements[0] = mul(stranger, scalar_from(hashlib.sha512(b"cheat").digest()))
-        passed["elements"] = elements
-        body["passed"] = passed
-        return self._raw(exp.seq, self.my_seat, type_, body)
+        return self._with_elements(exp, type_, body, elements)
 
 
 class DuplicatedCard(OnWrite):
@@ -134,9 +132,7 @@ class DuplicatedCard(OnWrite):
         passed = dict(body["passed"])
         elements = list(passed["elements"])
         elements[1] = elements[0]
-        passed["elements"] = elements
-        body["passed"] = passed
-        return self._raw(exp.seq, self.my_seat, type_, body)
+        return self._with_elements(exp, type_, body, elements)
 
 
 class WrongCardKey(OnWrite):

@@ -77,6 +77,11 @@ class OnWrite(Cheater):
     def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
         raise NotImplementedError
 
+    def _with_elements(self, exp: Expect, type_: str, body: dict[str, Any], elements: list[Any]) -> Envelope:
+        """The entry ``body`` again with its card pass carrying ``elements``, signed by this seat."""
+        body["passed"] = {**body["passed"], "elements": elements}
+        return self._raw(exp.seq, self.my_seat, type_, body)
+
 
 # -- dice (interactive chance) -----------------------------------------------------------------
 class DiceCheater(Cheater):

@@ -60,10 +60,8 @@ class TaggedDuplicateCard(OnWrite):
             self.tagged = True
             self.tag = scalar_from(hashlib.sha512(b"tag" + self._secret).digest())
             elements[1] = mul(elements[0], self.tag)  # Y[1] = Y[0] * t: distinct, valid, and related
-            passed["elements"] = elements
-            body["passed"] = passed
             self.staged = True
-            return self._raw(exp.seq, self.my_seat, type_, body)
+            return self._with_elements(exp, type_, body, elements)
         if passed["kind"] == LOCK and self.tag is not None:
             deck = self.my_table.ledger.rounds[-1]
             assert isinstance(deck, Deck)  # a pass is written for a dealt deck, never a re-slotting
@@ -79,10 +77,8 @@ class TaggedDuplicateCard(OnWrite):
             # Slot b holds (card of a) * t: take t off too, and b opens to a's card.
             factor = scalar_mul(scalar_mul(invert(secrets.scalar), invert(self.tag)), secrets.keys[b])
             elements[b] = mul(current[b], factor)
-            passed["elements"] = elements
-            body["passed"] = passed
             self.tag = None
-            return self._raw(exp.seq, self.my_seat, type_, body)
+            return self._with_elements(exp, type_, body, elements)
         return None
 
     def _write(self, exp: Expect, type_: str, body: dict[str, Any]) -> None:
@@ -112,9 +108,7 @@ class CopiedLock(OnWrite):
         secrets = self.ring.rounds[deck.round]
         elements = list(passed["elements"])
         elements[1] = mul(deck.current()[0], scalar_mul(invert(secrets.scalar), secrets.keys[1]))
-        passed["elements"] = elements
-        body["passed"] = passed
-        return self._raw(exp.seq, self.my_seat, type_, body)
+        return self._with_elements(exp, type_, body, elements)
 
 
 class FalseReslot(OnWrite):
@@ -134,8 +128,7 @@ class FalseReslot(OnWrite):
         elements = list(passed["elements"])
         wanted = next(c for c in range(44) if card_element(self.room, c) not in {*reslot.inputs})
         elements[0] = mul(card_element(self.room, wanted), secrets.keys[0])  # opens, with its key, to `wanted`
-        body["passed"] = {**passed, "elements": elements}
-        return self._raw(exp.seq, self.my_seat, type_, body)
+        return self._with_elements(exp, type_, body, elements)
 
 
 CARD_CHEATS = {cls.kind: cls for cls in (TaggedDuplicateCard, CopiedLock, FalseReslot)}

@@ -45,6 +45,7 @@ from .errors import CardProtocolError
 from .proofs import context as proof_context
 from .proofs import prove_lock, prove_shuffle, verify_lock, verify_shuffle
 from .seat_secrets import SeatSecrets
+from .shown import check_shown
 
 SHUFFLE = "shuffle"
 LOCK = "lock"
@@ -423,11 +424,7 @@ class Deck:
         owner = self.missing_owner(slot)
         if owner is None:
             raise CardProtocolError(seat, f"slot {slot} cannot be shown: it was not drawn (keys are missing)")
-        if verified:
-            if not is_scalar(owner_key) or claimed_card not in self._element_of:
-                raise CardProtocolError(seat, f"the key or card shown for slot {slot} is malformed")
-        elif not self.verify_shown(slot, owner_key, claimed_card):
-            raise CardProtocolError(seat, f"the key shown for slot {slot} does not open it to card {claimed_card!r}")
+        check_shown(self, self._element_of, seat, slot, owner_key, claimed_card, verified)
         self._check_identity(j, claimed_card)  # type: ignore[arg-type]  # checked above: an int card
         self._store_key(j, owner, owner_key, seat)  # type: ignore[arg-type]  # checked above: a scalar key
         self._shown[j] = (seat, claimed_card)  # type: ignore[assignment]  # checked above: an int card

@@ -32,6 +32,7 @@ from .errors import CardProtocolError
 from .proofs import context as proof_context
 from .proofs import prove_shuffle, verify_shuffle
 from .seat_secrets import SeatSecrets
+from .shown import check_shown
 
 RESLOT = "reslot"
 RESLOT_FIELDS = frozenset({"elements", "proof"})
@@ -202,11 +203,7 @@ class Reslot:
             raise CardProtocolError(seat, exc.reason) from None
         if j in self._shown:
             raise CardProtocolError(seat, f"slot {slot} was already shown")
-        if verified:
-            if not is_scalar(owner_key) or claimed_card not in self._element_of:
-                raise CardProtocolError(seat, f"the key or card shown for slot {slot} is malformed")
-        elif not self.verify_shown(slot, owner_key, claimed_card):
-            raise CardProtocolError(seat, f"the key shown for slot {slot} does not open it to card {claimed_card!r}")
+        check_shown(self, self._element_of, seat, slot, owner_key, claimed_card, verified)
         self._check_identity(j, claimed_card)  # type: ignore[arg-type]  # checked above: an int card
         self._store_key(j, owner_key, seat)  # type: ignore[arg-type]  # checked above: a scalar key
         self._shown[j] = (seat, claimed_card)  # type: ignore[assignment]  # checked above: an int card

@@ -65,16 +65,19 @@ def test_a_maze_walk_line_shows_the_pawn_where_it_stood_then_and_esc_returns(qtb
     assert len(game.decisions) == decisions + 1
 
 
-def test_a_system_launch_line_shows_the_rows_then_and_only_what_the_player_knew_then(qtbot, window):
-    screen = window.start_local("system-launch", 3, seed=b"moments/launch")
-    game = window.game
+def play_past_a_first_build(qtbot: Any, screen: Any, game: Any, turns: int) -> tuple[int, int, set[int]]:
+    """Play System Launch until the System grew past the first build and new cards are known.
+
+    Returns (the log row of "You build …", the System's size then, the cards known then).
+    """
     me = game.human
-    first_build: tuple[int, int, set[int]] | None = None  # (row, System size then, cards known then)
-    for turn in range(40):
-        qtbot.waitUntil(lambda: game.human_to_move() or game.over() is not None, timeout=10_000)
+    first_build: tuple[int, int, set[int]] | None = None
+    for turn in range(turns):
+        qtbot.waitUntil(lambda: game.human_to_move() or game.over() is not None, timeout=20_000)
         if game.over() is not None:
             break
-        if first_build and len(game.view()["system"][me]) != first_build[1]:
+        grown = first_build is not None and len(game.view()["system"][me]) != first_build[1]
+        if grown and first_build is not None and set(game.knowledge.cards) - first_build[2]:
             break
         action = preferred(game.legal(), turn)
         before = len(screen.log.lines)
@@ -83,9 +86,17 @@ def test_a_system_launch_line_shows_the_rows_then_and_only_what_the_player_knew_
             row = next(before + i for i, ln in enumerate(screen.log.lines[before:]) if ln.msg == "log.build.you")
             first_build = (row, len(game.view()["system"][me]), set(game.knowledge.cards))
     assert first_build is not None, "the player built something"
-    row, size, known = first_build
     qtbot.waitUntil(lambda: game.human_to_move() or game.over() is not None, timeout=10_000)
+    row, size, known = first_build
     assert len(game.view()["system"][me]) != size and set(game.knowledge.cards) - known, "the game moved on"
+    return first_build
+
+
+def test_a_system_launch_line_shows_the_rows_then_and_only_what_the_player_knew_then(qtbot, window):
+    screen = window.start_local("system-launch", 3, seed=b"moments/launch")
+    game = window.game
+    me = game.human
+    row, size, known = play_past_a_first_build(qtbot, screen, game, 40)
 
     click_line(qtbot, screen, row)
     assert screen.moment_bar.isVisible()
@@ -158,23 +169,7 @@ def test_a_network_game_through_the_window_looks_back_at_what_this_seat_was_show
     game, screen = window.game, window.game_screen
     assert isinstance(game, NetGame), "a network game, with no record to rebuild"
     me = game.human
-    first_build: tuple[int, int, set[int]] | None = None  # (row, System size then, cards known then)
-    for turn in range(60):
-        qtbot.waitUntil(lambda: game.human_to_move() or game.over() is not None, timeout=20_000)
-        if game.over() is not None:
-            break
-        moved_on = first_build and len(game.view()["system"][me]) != first_build[1]
-        if moved_on and first_build and set(game.knowledge.cards) - first_build[2]:
-            break
-        action = preferred(game.legal(), turn)
-        before = len(screen.log.lines)
-        click_action(qtbot, screen, action)
-        if first_build is None and action[0] == "build":
-            row = next(before + i for i, ln in enumerate(screen.log.lines[before:]) if ln.msg == "log.build.you")
-            first_build = (row, len(game.view()["system"][me]), set(game.knowledge.cards))
-    assert first_build is not None, "the player built something"
-    row, size, known = first_build
-    assert len(game.view()["system"][me]) != size and set(game.knowledge.cards) - known, "the game moved on"
+    row, size, known = play_past_a_first_build(qtbot, screen, game, 60)
 
     click_line(qtbot, screen, row)
     assert screen.moment is not None and screen.moment_bar.isVisible()

@@ -225,14 +225,19 @@ def test_a_replica_that_knows_the_chain_went_on_does_not_vote():
     assert deaf.table.head > start + 1
 
 
-def test_no_vote_while_cut_off_from_the_relay_and_a_grace_period_after_reconnecting():
+def _waiting_through_an_outage() -> tuple[PeerSession, tuple[int, int, int], int]:
+    """Two seats, both silent at entry 12: the seat that waits, what it waits for, and the timeout."""
     peers = lockstep("toy", 2, b"outage")
     run_lockstep(peers, until_seq=12)
     run_lockstep(peers, silent=frozenset({0, 1}))
     waiting = peers[0].waiting_for or peers[1].waiting_for
     assert waiting is not None
     watcher = peers[1 - waiting[0]]
-    timeout = watcher.table.timeout_ms
+    return watcher, waiting, watcher.table.timeout_ms
+
+
+def test_no_vote_while_cut_off_from_the_relay_and_a_grace_period_after_reconnecting():
+    watcher, waiting, timeout = _waiting_through_an_outage()
     watcher.connection_lost(waiting[2] + 1)
     assert watcher.tick(waiting[2] + 10 * timeout) == [] and not watcher.take_notices()
     watcher.connected(waiting[2] + 10 * timeout)
@@ -243,13 +248,7 @@ def test_no_vote_while_cut_off_from_the_relay_and_a_grace_period_after_reconnect
 def test_the_grace_after_reconnecting_covers_the_others_reconnection_pause():
     # The same outage cut both seats off; this one is back first, the other still sleeps out a
     # reconnection pause longer than the whole timeout (a short game timeout): no vote before it ends.
-    peers = lockstep("toy", 2, b"outage")
-    run_lockstep(peers, until_seq=12)
-    run_lockstep(peers, silent=frozenset({0, 1}))
-    waiting = peers[0].waiting_for or peers[1].waiting_for
-    assert waiting is not None
-    watcher = peers[1 - waiting[0]]
-    timeout = watcher.table.timeout_ms
+    watcher, waiting, timeout = _waiting_through_an_outage()
     pause = 3 * timeout
     back = waiting[2] + 10 * timeout
     watcher.connection_lost(waiting[2] + 1)

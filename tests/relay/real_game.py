@@ -36,6 +36,18 @@ class RealGame:
             await asyncio.sleep(0.05)
         raise TimeoutError("the seats never agreed on a head")
 
+    async def finish_fair(self, runs: list[asyncio.Future[None]], timeout: float = 60.0) -> None:
+        """Let the bots decide and play to the end: every seat finishes with a fair verdict."""
+        self.go.set()
+        await asyncio.wait_for(asyncio.gather(*runs), timeout)
+        assert all(s.finished and s.verdict is not None and s.verdict.fair for s in self.sessions)
+
+    async def stop(self, runs: list[asyncio.Future[None]]) -> None:
+        """Stop every transport and wait for their runs to end (whatever happened to them)."""
+        for t in self.transports:
+            t.stop()
+        await asyncio.gather(*runs, return_exceptions=True)
+
 
 def real_game(address: str, room: str, seats: int = 3, seed: bytes = b"real") -> RealGame:
     spec = registry.get("system-launch")

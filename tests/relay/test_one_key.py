@@ -95,16 +95,12 @@ def test_a_flood_of_fakes_costs_one_signature_check_each_and_no_parsing(
             assert counts["parse"] == 0, counts  # refused before any decoding
             assert most <= 64, most  # the loop turned between small batches
             assert all(s.verdict is None for s in game.sessions)  # a stranger's fakes name no seat
-            game.go.set()
-            await asyncio.wait_for(asyncio.gather(*runs), 60)
-            assert all(s.finished and s.verdict is not None and s.verdict.fair for s in game.sessions)
+            await game.finish_fair(runs)
             logs = {tuple(bytes(e.data) for e in s.table.log) for s in game.sessions if s.table is not None}
             assert len(logs) == 1
         finally:
             watching = False
-            for t in game.transports:
-                t.stop()
-            await asyncio.gather(*runs, return_exceptions=True)
+            await game.stop(runs)
 
     asyncio.run(main())
 
@@ -146,12 +142,8 @@ def test_an_entry_copied_onto_another_positions_topic_is_ignored_there(
                 why = f"ignored: entry 2 on the topic of entry {head + 1}"
                 assert any(r.topic == topic and r.reason == why for r in t.reports), t.reports
             assert copied not in delivered
-            game.go.set()
-            await asyncio.wait_for(asyncio.gather(*runs), 60)
-            assert all(s.finished and s.verdict is not None and s.verdict.fair for s in game.sessions)
+            await game.finish_fair(runs)
         finally:
-            for t in game.transports:
-                t.stop()
-            await asyncio.gather(*runs, return_exceptions=True)
+            await game.stop(runs)
 
     asyncio.run(main())

@@ -93,12 +93,8 @@ def test_only_a_seats_signed_request_for_this_game_is_answered(any_relay: Broker
             assert len(got) >= 2  # the retained copy, then at least one answer
             reasons = " | ".join(note for t in answerers for note in t.want_notes)
             assert "replayed" in reasons and "asks too often" in reasons, reasons
-            game.go.set()
-            await asyncio.wait_for(asyncio.gather(*runs), 60)
-            assert all(s.finished and s.verdict is not None and s.verdict.fair for s in game.sessions)
+            await game.finish_fair(runs)
         finally:
-            for t in game.transports:
-                t.stop()
-            await asyncio.gather(*runs, return_exceptions=True)
+            await game.stop(runs)
 
     asyncio.run(main())
