@@ -125,17 +125,20 @@ def _client(address: RelayAddress, peer: str) -> aiomqtt.Client:
     return mqtt_client(address, "lobby", keepalive=10, timeout=10)  # client ids: 23 letters and digits at most
 
 
-async def _read_retained(client: aiomqtt.Client, filters: list[str], peer: str, timeout: float) -> dict[str, bytes]:
+async def _read_retained(
+    client: aiomqtt.Client, filters: list[str], peer: str, timeout: float, qos: int = 1
+) -> dict[str, bytes]:
     """Subscribe and collect retained messages until our own marker is back and the relay is quiet.
 
     The marker is retained and its filter is the last of one SUBSCRIBE, so Mosquitto and amqtt send
     it after the retained messages of the other filters; Aedes may send it first and the rest
     right after, so the read ends only once nothing more came for a moment.  ``timeout`` bounds it all.
+    ``qos`` is the subscription's for ``filters`` (the marker's is always 1).
     """
     marker_topic = topics.sync("lobby", peer)
     marker = os.urandom(8)
     await client.publish(marker_topic, marker, qos=1, retain=True)
-    await client.subscribe([(f, 1) for f in [*filters, marker_topic]])
+    await client.subscribe([*((f, qos) for f in filters), (marker_topic, 1)])
     got: dict[str, bytes] = {}
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -178,7 +181,9 @@ async def list_rooms(relay: str | RelayAddress, timeout: float = 4.0) -> list[Lo
     peer = "list" + os.urandom(4).hex()
     try:
         async with _client(address, peer) as client:
-            got = await _read_retained(client, [topics.LOBBY_FILTER], peer, timeout)
+            # QoS 0: Mosquitto queues at most max_queued_messages (1,000 shipped) QoS 1 messages for
+            # a client, so a flood of retained garbage stored first dropped every card after it.
+            got = await _read_retained(client, [topics.LOBBY_FILTER], peer, timeout, qos=0)
     except aiomqtt.MqttError as exc:
         raise RelayUnreachable(f"relay {relay}: {exc}") from None
     cards = []

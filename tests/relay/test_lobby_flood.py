@@ -16,7 +16,7 @@ from relay_helpers import BrokerProcess
 from relay import topics
 from relay.errors import RelayError
 from relay.lobby_messages import JoinRequest
-from relay.rooms import RoomHost, join_room
+from relay.rooms import RoomHost, join_room, list_rooms
 
 
 async def flood(address: str, code: str, host_key: bytes, garbage: int, signed: int) -> None:
@@ -80,5 +80,31 @@ def test_a_real_joiner_gets_through_a_flood_of_join_requests(any_relay: BrokerPr
             for task in (watch, again, joining):
                 task.cancel()
             await asyncio.gather(watch, again, joining, return_exceptions=True)
+
+    asyncio.run(main())
+
+
+@pytest.mark.timeout(120)
+def test_a_room_listed_after_a_flood_of_retained_garbage_is_still_in_the_listing(any_relay: BrokerProcess) -> None:
+    # Mosquitto keeps at most 1,000 QoS 1 messages queued for a client (the shipped configuration):
+    # a listing read at QoS 1 lost every card stored after 1,500 garbage ones.  Read at QoS 0, the
+    # retained cards go out as one stream, and the room is there.
+    address = any_relay.address
+
+    async def main() -> None:
+        host, port = address.rsplit(":", 1)
+        async with aiomqtt.Client(host, int(port), identifier="stranger" + os.urandom(4).hex()) as c:
+            for i in range(1500):
+                await c.publish(topics.lobby(f"G{i:05d}"), b"garbage-" + os.urandom(16), qos=1, retain=True)
+        h = Person("Host", peer="hostpeer")
+        room = RoomHost(address, "system-launch", 2, h.peer, h.name, h.card, key=h.key)
+        gathering = asyncio.ensure_future(room.gather(60))
+        try:
+            await asyncio.wait_for(room.opened.wait(), 20)
+            codes = [card.code for card in await list_rooms(address, 10)]
+            assert codes == [room.code], codes
+        finally:
+            gathering.cancel()
+            await asyncio.gather(gathering, return_exceptions=True)
 
     asyncio.run(main())
