@@ -103,18 +103,7 @@ def paint_card_face(
     band, paper = colours(kind)
     radius = rect.width() * 0.09
     p.save()
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    # shadow
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(QColor(0, 0, 0, 70))
-    p.drawPath(_rounded(rect.translated(1.5, 2.5), radius))
-    # paper
-    grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
-    grad.setColorAt(0, paper.lighter(104))
-    grad.setColorAt(1, paper.darker(106))
-    p.setBrush(QBrush(grad))
-    p.setPen(QPen(band.darker(130), max(1.0, rect.width() * 0.015)))
-    p.drawPath(_rounded(rect, radius))
+    _card_sheet(p, rect, radius, paper.lighter(104), paper.darker(106), band.darker(130))
     # band with the name
     band_h = rect.height() * 0.2
     band_rect = QRectF(rect.left(), rect.top(), rect.width(), band_h)
@@ -158,20 +147,25 @@ def paint_card_face(
     p.restore()
 
 
-def paint_card_back(p: QPainter, rect: QRectF) -> None:
-    """The shared back: deep blue with a gold circuit pattern."""
-    radius = rect.width() * 0.09
-    p.save()
+def _card_sheet(p: QPainter, rect: QRectF, radius: float, top: QColor, bottom: QColor, edge: QColor) -> None:
+    """The card itself, face or back: its shadow, then the sheet in a diagonal gradient with its edge."""
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(QColor(0, 0, 0, 70))
     p.drawPath(_rounded(rect.translated(1.5, 2.5), radius))
     grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
-    grad.setColorAt(0, QColor("#2b3f7a"))
-    grad.setColorAt(1, QColor("#16214a"))
+    grad.setColorAt(0, top)
+    grad.setColorAt(1, bottom)
     p.setBrush(QBrush(grad))
-    p.setPen(QPen(QColor("#0d1430"), max(1.0, rect.width() * 0.015)))
+    p.setPen(QPen(edge, max(1.0, rect.width() * 0.015)))
     p.drawPath(_rounded(rect, radius))
+
+
+def paint_card_back(p: QPainter, rect: QRectF) -> None:
+    """The shared back: deep blue with a gold circuit pattern."""
+    radius = rect.width() * 0.09
+    p.save()
+    _card_sheet(p, rect, radius, QColor("#2b3f7a"), QColor("#16214a"), QColor("#0d1430"))
     inner = rect.adjusted(rect.width() * 0.09, rect.width() * 0.09, -rect.width() * 0.09, -rect.width() * 0.09)
     gold = QColor("#d9b45a")
     p.setPen(QPen(gold, max(0.8, rect.width() * 0.018)))
