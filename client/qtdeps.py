@@ -1,4 +1,4 @@
-"""What Qt's X11 platform plugin lacks on this machine, and the one command that installs it.
+"""What Qt's X11 platform plugin (and Qt Multimedia) lack on this machine, and the command that installs it.
 
 A minimal Linux has no X client libraries beyond the core ones; PySide6's wheel links its xcb
 plugin against a dozen ``libxcb-*`` companions that such a machine does not have, and Qt then
@@ -60,6 +60,14 @@ DEBIAN_PACKAGES: dict[str, str] = {
     "libSM.so.6": "libsm6",
 }
 
+# Qt Multimedia (PySide6-Addons, for the sound cues) needs PulseAudio's client library.  Sound is
+# optional: what it lacks is installed as root, else named, and the program starts either way.
+SOUND_PACKAGES = {
+    "libpulse.so.0": "libpulse0",
+    "libpulse-mainloop-glib.so.0": "libpulse-mainloop-glib0",
+    "libasound.so.2": "libasound2",
+}
+
 # Qt 6.5+ opens the cursor library with dlopen, so ldd never lists it.
 LOADED_AT_RUN_TIME = ("libxcb-cursor.so.0",)
 
@@ -111,12 +119,21 @@ def missing_libraries(root: Path) -> list[str]:
     return list(found)
 
 
+def missing_for_sound(root: Path) -> list[str]:
+    """Every library Qt Multimedia needs and this machine lacks (none when it is not installed)."""
+    found: dict[str, None] = {}
+    for file in sorted((root / "lib").glob("libQt6Multimedia.so*")):
+        for soname in missing_from_ldd(_ldd(file)):
+            found.setdefault(soname, None)
+    return list(found)
+
+
 def packages_for(sonames: list[str]) -> tuple[list[str], list[str]]:
     """(Debian packages to install, sonames we know no package for)."""
     packages: dict[str, None] = {}
     unknown = []
     for soname in sonames:
-        package = DEBIAN_PACKAGES.get(soname)
+        package = DEBIAN_PACKAGES.get(soname) or SOUND_PACKAGES.get(soname)
         if package:
             packages.setdefault(package, None)
         else:
@@ -142,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     if root is None:
         print("PySide6 is not installed; run scripts/play.sh to install it.", file=sys.stderr)
         return 1
+    _sound(root, args.install)
     missing = missing_libraries(root)
     if not missing:
         return 0
@@ -163,6 +181,27 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
     return 1
+
+
+def _sound(root: Path, install: bool) -> None:
+    """Install (as root) or name what Qt Multimedia lacks; never stops the program (it plays silent)."""
+    missing = missing_for_sound(root)
+    if not missing:
+        return
+    packages, _unknown = packages_for(missing)
+    if packages and install and _can_install():
+        print("Installing what the sound cues need: " + " ".join(packages), file=sys.stderr)
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, stdout=subprocess.DEVNULL)
+        subprocess.run([*install_command(packages), "-qq"], env=env, check=False, stdout=subprocess.DEVNULL)
+        missing = missing_for_sound(root)
+        if not missing:
+            return
+    print(
+        "The program will play no sound: Qt Multimedia lacks " + ", ".join(missing)
+        + (". Install with:\n    sudo " + " ".join(install_command(packages)) if packages else "."),
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 The cues are short WAV files made for the project by ``scripts/make_sounds.py``
 (``client/sounds/*.wav``) and played with Qt Multimedia's ``QSoundEffect``.
 Why it degrades instead of failing: Qt Multimedia is an optional part
-(PySide6-Addons, the ``sound`` extra), it may fail to load (no PulseAudio
+(PySide6-Addons, the ``sound`` extra, which ``scripts/play.sh`` installs for the
+desktop program), it may fail to load (no PulseAudio
 library), and a machine may have no audio output at all (servers, CI).  In
 each case :data:`SOUND` stays silent without an error, and keeps working as a
 record: :attr:`Sound.played` lists the cues asked for while sound is on, which
