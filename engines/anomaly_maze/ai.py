@@ -25,7 +25,9 @@ opponent's progress and the push-off danger.  ``normal`` considers every
 shift and every rotation near the pawns and the targets.  ``hard`` takes the
 best few plans of ``normal`` and answers each with the opponent's best reply
 (found by the same search from the opponent's side) and then its own best
-next turn, choosing the plan that leaves it best off after both; it never
+next turn, choosing the plan that leaves it best off after both; the two
+attacks in between (its own now, the opponent's in the reply) count by their
+outcomes, an elimination included (:func:`fights`); it never
 undoes the opponent's last anomaly (the opposite shift, the tile turned back)
 unless that beats every other plan by a mission point, so two hard AIs do not
 undo each other's paths forever.  Budgets are counts of candidates, never
@@ -406,8 +408,49 @@ def plan_turn(s: Snap, me: int, rules: Rules, level: str, rng: SeededStream | No
     return plans
 
 
+def fights(s: Snap, mover: int, rules: Rules) -> list[tuple[int, Snap]]:
+    """The outcomes of the mover's attack, as (ways out of 6**dice, position after it).
+
+    The mover always rolls when the pawns see each other.  The outcomes are
+    grouped in two: the victim survives (its HP lowered by the mean damage of
+    the rolls it survives) or it is eliminated.  Without a line of sight the
+    one outcome is the position itself.
+    """
+    total: int = 6**rules.dice
+    a, b = s.pos[mover], s.pos[1 - mover]
+    if s.dead or a is None or b is None or not board.line_of_sight(s.tiles, a, b):
+        return [(total, s)]
+    victim = 1 - mover
+    hp = s.hp[victim]
+    kill = sum(w for dmg, w in rules.damage_dist if dmg >= hp)
+    survive = total - kill
+    out = []
+    if survive:
+        hurt = sum(dmg * w for dmg, w in rules.damage_dist if dmg < hp)
+        hit = s.copy()
+        hit.hp[victim] -= (2 * hurt + survive) // (2 * survive)  # the mean, rounded
+        out.append((survive, hit))
+    if kill:
+        killed = s.copy()
+        _eliminate(killed, victim, s.pos[victim], rules)
+        killed.mp[mover] += rules.opts["kill_mp"]
+        out.append((kill, killed))
+    return out
+
+
+def my_next_turn(s: Snap, me: int, rules: Rules) -> int:
+    """My best next turn from ``s`` (the opponent's turn over), scored in my own terms (see :func:`reply_value`)."""
+    if s.dead:  # the flag was the opponent's (eliminated in its own move): not mine
+        s = s.copy()
+    mine = start_turn(s, me, rules)
+    if mine.dead:
+        return evaluate(mine, me, 1 - me, rules, opp_div=REPLY_OPP)
+    return plan_turn(mine, me, rules, "normal", None)[0].value
+
+
 def reply_value(after: Snap, me: int, rules: Rules) -> int:
-    """My score once the opponent has replied (its greedy 'normal' turn) and I have played my next turn.
+    """My score once I have attacked, the opponent has replied (its greedy 'normal' turn, its attack) and I have
+    played my next turn.
 
     The reply is the one the opponent likes best; what counts is where it
     leaves me: my own best next turn, scored in my own terms.  (Negating the
@@ -415,19 +458,23 @@ def reply_value(after: Snap, me: int, rules: Rules) -> int:
     opponent's in full, so two hard AIs spent their anomalies spoiling each
     other's paths rather than walking their own.)  If I cannot play that next
     turn (off the board), the position after the reply is scored with both
-    walking distances weighed alike (REPLY_OPP).
+    walking distances weighed alike (REPLY_OPP).  Both attacks on the way
+    count by their outcomes (:func:`fights`): a plan that ends in the
+    opponent's line of fire, or leaves it exposed to mine, is judged on the
+    damage and the eliminations it risks, not only at the last step.
     """
     opp = 1 - me
-    s = start_turn(after, opp, rules)
-    if s.dead:
-        return evaluate(s, me, opp, rules)
-    plans = plan_turn(s, opp, rules, "normal", None)
-    if not plans:
-        return evaluate(s, me, opp, rules)
-    mine = start_turn(plans[0].after, me, rules)
-    if mine.dead:
-        return evaluate(mine, me, opp, rules, opp_div=REPLY_OPP)
-    return plan_turn(mine, me, rules, "normal", None)[0].value
+    total: int = 6**rules.dice
+    value = 0
+    for ways, hit in fights(after, me, rules):
+        s = start_turn(hit.copy() if hit.dead else hit, opp, rules)  # a flag of my own elimination: not the opponent's
+        if s.dead:  # the opponent misses its turn: mine comes next
+            value += ways * my_next_turn(s, me, rules)
+            continue
+        reply = plan_turn(s, opp, rules, "normal", None)[0]
+        for ways2, hit2 in fights(reply.after, opp, rules):
+            value += ways * ways2 * my_next_turn(hit2, me, rules) // total
+    return value // total
 
 
 def signature(s: Snap) -> PositionKey:
