@@ -44,6 +44,7 @@ def evaluate(
     room: int = 0,
     hole: bool = False,
     trapped: int = 0,
+    closing: int = 1,
 ) -> int:
     """Pressure on the opponents' command units minus pressure on one's own, plus closeness to them.
 
@@ -66,7 +67,9 @@ def evaluate(
     rather than towards the unit itself.  ``trapped`` is the cost, per foreign side beyond two, of one's
     own command unit with three or four foreign sides that cannot slide out of its ring (every free side
     is a gate with both flanks taken): such a unit is lost once a fifth side is filled, whatever one
-    does then.
+    does then.  Once that fifth side is filled the cost is ``closing`` times as much: the ring stays
+    one hex from closing until the opponent brings a unit to that hex (a search that sees a few plies
+    counts it as merely bad while no opponent unit reaches the hole yet, and then cannot parry).
     """
     over = state.over
     if over is not None:
@@ -116,8 +119,9 @@ def evaluate(
         pinned = pin and any(p_owner[p] != owner and p_owner[p] >= 0 for p in stacks[h][1:])
         if owner == seat:
             score -= weight * ring * defence // 8
-            if trapped and 3 <= n <= 4:
-                score -= weight * trapped * _stuck_sides(state, h, seat, cut) * defence // 8
+            if trapped and 3 <= n <= 5:
+                stuck = _stuck_sides(state, h, seat, cut) * (closing if n == 5 else 1)
+                score -= weight * trapped * stuck * defence // 8
             if pinned:
                 score -= weight * pin * defence // 8
             if identity == "decoy" and sid is not None:

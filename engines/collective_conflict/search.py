@@ -87,6 +87,9 @@ REPEAT = 150
 #: Cost per foreign side beyond two around our command unit when it cannot slide out (see :func:`evaluate`):
 #: greedy won its games against search by boxing in a MotherShip that then had no way out of a fifth side.
 TRAPPED = 60
+#: How many times that cost a five-sided ring counts (one hex from closing, with no way out): the bot lost its
+#: games against greedy by leaving its command unit in such a ring for rounds while it pressed its own attack.
+CLOSING = 4
 
 
 def node_cost(state: CollectiveConflict, seats: list[int]) -> int:
@@ -143,6 +146,7 @@ class SearchBot:
         chase: int = CHASE,
         repeat: int = REPEAT,
         trapped: int = TRAPPED,
+        closing: int = CLOSING,
     ) -> None:
         self.seat = seat
         self.rng = SeededStream(seed, f"cc-search/{seat}")
@@ -159,6 +163,7 @@ class SearchBot:
         self.chase = chase
         self.repeat = repeat
         self.trapped = trapped
+        self.closing = closing
         #: How often each board we left behind has been seen (a bot plays one game: it may remember it).
         self.history: dict[PositionKey, int] = {}
         #: The game's positions as this bot has seen them, for the repetition draw (CC-22).
@@ -254,6 +259,7 @@ class SearchBot:
             pin=self.pin,
             chase=self.chase,
             trapped=self.trapped,
+            closing=self.closing,
         )
 
     # -- the second and third plies -----------------------------------------------------

@@ -231,3 +231,13 @@ def test_a_command_unit_that_cannot_slide_out_of_three_foreign_sides_is_weighed_
     open_ring, truth = build({(0, 0): "0M", (1, 0): "1M", (1, -1): "1R", (0, -1): "1R"})
     guess = dict(truth.sealed)
     assert evaluate(open_ring, 0, guess, trapped=60) == evaluate(open_ring, 0, guess, trapped=0)
+
+
+def test_a_five_sided_ring_with_no_way_out_costs_closing_times_the_trapped_cost():
+    # the ring stays one hex from closing until the opponent reaches that hex: far worse than four sides
+    boxed, truth = build(BOXED_IN)
+    guess = dict(truth.sealed)
+    free = evaluate(boxed, 0, guess, trapped=0)
+    once = evaluate(boxed, 0, guess, trapped=60, closing=1)
+    four_times = evaluate(boxed, 0, guess, trapped=60, closing=4)
+    assert four_times - free == 4 * (once - free) < 0
