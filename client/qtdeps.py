@@ -149,6 +149,14 @@ def _can_install() -> bool:
     return os.geteuid() == 0 and shutil.which("apt-get") is not None
 
 
+def _apt_install(packages: list[str]) -> bool:
+    """``apt-get install`` the packages, quietly (as root); whether it succeeded."""
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, stdout=subprocess.DEVNULL)
+    done = subprocess.run([*install_command(packages), "-qq"], env=env, check=False, stdout=subprocess.DEVNULL)
+    return done.returncode == 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m client.qtdeps", description=__doc__.splitlines()[0])
     parser.add_argument("--install", action="store_true", help="install what is missing (as root, with apt-get)")
@@ -168,10 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         print("Qt's window system plugin also lacks: " + ", ".join(unknown), file=sys.stderr)
     if packages and args.install and _can_install():
         print("Installing what Qt needs to open a window: " + " ".join(packages), file=sys.stderr)
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, stdout=subprocess.DEVNULL)
-        done = subprocess.run([*install_command(packages), "-qq"], env=env, check=False, stdout=subprocess.DEVNULL)
-        if done.returncode == 0 and not missing_libraries(root):
+        if _apt_install(packages) and not missing_libraries(root):
             return 0
         print("Installing them failed.", file=sys.stderr)
     if packages:
@@ -191,9 +196,7 @@ def _sound(root: Path, install: bool) -> None:
     packages, _unknown = packages_for(missing)
     if packages and install and _can_install():
         print("Installing what the sound cues need: " + " ".join(packages), file=sys.stderr)
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, stdout=subprocess.DEVNULL)
-        subprocess.run([*install_command(packages), "-qq"], env=env, check=False, stdout=subprocess.DEVNULL)
+        _apt_install(packages)
         missing = missing_for_sound(root)
         if not missing:
             return

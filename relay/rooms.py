@@ -153,7 +153,7 @@ async def _read_retained(
             m = await inbox.next(wait)
             if m is None:
                 break  # quiet after the marker (or no marker within the timeout)
-            payload = bytes(m.payload) if isinstance(m.payload, bytes | bytearray) else b""
+            payload = _payload(m)
             if m.topic.value == marker_topic:
                 marker_back = marker_back or payload == marker
                 continue

@@ -3,6 +3,7 @@ the program starts either way (issue 16: sound by default, silent where it canno
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,11 @@ def test_a_machine_without_the_sound_library_still_starts_the_program(tmp_path, 
     monkeypatch.setattr(qtdeps, "_loadable", lambda soname: True)
     monkeypatch.setattr(qtdeps, "_can_install", lambda: root_user)
     ran: list[list[str]] = []
-    monkeypatch.setattr(qtdeps.subprocess, "run", lambda cmd, **kw: ran.append(cmd))  # apt-get is not run here
+    def run(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:  # apt-get is not run here
+        ran.append(cmd)
+        return subprocess.CompletedProcess(cmd, 0)
+
+    monkeypatch.setattr(qtdeps.subprocess, "run", run)
     assert qtdeps.main(["--install"]) == 0, "the window can open: the program starts, silent"
     said = capsys.readouterr().err
     assert "sudo apt-get install -y --no-install-recommends libpulse0" in said

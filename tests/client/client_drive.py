@@ -81,3 +81,19 @@ def let_in(qtbot: Any, host_window: Any, name: str) -> None:
 def _closing_without_asking(win):  # type: ignore[no-untyped-def]
     """The test is over: its window closes without asking about a game still running."""
     win.ask_before_abandoning = False
+
+
+def start_relay(qtbot: Any, qloop: Any, port: int = 0) -> Any:
+    """An embedded relay on 127.0.0.1 (a free port unless ``port``), started on the test's Qt loop."""
+    from relay import broker
+
+    embedded = broker.EmbeddedRelay(broker.RelayConfig(host="127.0.0.1", port=port, advertise=False))
+    task = qloop.create_task(embedded.start())
+    qtbot.waitUntil(task.done, timeout=10_000)
+    task.result()
+    return embedded
+
+
+def stop_relay(qtbot: Any, qloop: Any, embedded: Any) -> None:
+    task = qloop.create_task(embedded.stop())
+    qtbot.waitUntil(task.done, timeout=10_000)

@@ -10,7 +10,6 @@ import pytest
 
 from client import qtguard  # noqa: F401  (before any Qt call: see client/qtguard.py)
 from client.i18n import LANGUAGE
-from relay import broker
 
 
 @pytest.fixture(autouse=True)
@@ -55,13 +54,11 @@ def window(qtbot, private_config: Path):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def relay(qtbot, qloop):  # type: ignore[no-untyped-def]
-    embedded = broker.EmbeddedRelay(broker.RelayConfig(host="127.0.0.1", port=0, advertise=False))
-    task = qloop.create_task(embedded.start())
-    qtbot.waitUntil(task.done, timeout=10_000)
-    task.result()
+    from client_drive import start_relay, stop_relay
+
+    embedded = start_relay(qtbot, qloop)
     yield embedded
-    stop = qloop.create_task(embedded.stop())
-    qtbot.waitUntil(stop.done, timeout=10_000)
+    stop_relay(qtbot, qloop, embedded)
 
 
 def _closing_without_asking(win):  # type: ignore[no-untyped-def]

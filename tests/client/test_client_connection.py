@@ -8,7 +8,7 @@ player sees it.  The words themselves are checked on plain states below (no cloc
 
 from __future__ import annotations
 
-from client_drive import click_action, make_window, preferred
+from client_drive import click_action, make_window, preferred, start_relay, stop_relay
 
 from client.connection import GONE, OFFLINE, ONLINE, ConnectionState, SeatState
 from client.connection_view import clock_line, duration, forfeit_text, offline_text, seat_line
@@ -18,28 +18,14 @@ from client.net_game import NetGame
 from engines.core import Decision
 from protocol import session as session_mod
 from protocol.crypto import signing
-from relay import broker
 from relay.transport import RoomTransport, monotonic_ms
 
 #: A short answer time for the test (a dev override of the genesis's bounds).
 TIMEOUT_MS = 15_000
 
 
-def _relay(qtbot, qloop, port: int = 0):  # type: ignore[no-untyped-def]
-    embedded = broker.EmbeddedRelay(broker.RelayConfig(host="127.0.0.1", port=port, advertise=False))
-    task = qloop.create_task(embedded.start())
-    qtbot.waitUntil(task.done, timeout=10_000)
-    task.result()
-    return embedded
-
-
-def _stop(qtbot, qloop, embedded) -> None:  # type: ignore[no-untyped-def]
-    task = qloop.create_task(embedded.stop())
-    qtbot.waitUntil(task.done, timeout=10_000)
-
-
 def test_the_panel_follows_a_relay_outage_and_a_peer_cut_off(qtbot, qloop, tmp_path):
-    relay = _relay(qtbot, qloop)
+    relay = start_relay(qtbot, qloop)
     PeerSession = session_mod.PeerSession
     room = "CONNVIEW"
     keys = [signing.SigningKey.generate(bytes([i + 41]) * 32) for i in range(2)]
@@ -91,7 +77,7 @@ def test_the_panel_follows_a_relay_outage_and_a_peer_cut_off(qtbot, qloop, tmp_p
 
         # The relay goes down: the panel says so, and that no clock runs here.
         port = int(relay.address.rsplit(":", 1)[1])
-        _stop(qtbot, qloop, relay)
+        stop_relay(qtbot, qloop, relay)
         qtbot.waitUntil(lambda: panel.headline.isVisible(), timeout=10_000)
         assert panel.headline.text().startswith(tr("net.offline"))
         assert tr("net.offline_alone", name="Bob") in panel.headline.text()
@@ -101,7 +87,7 @@ def test_the_panel_follows_a_relay_outage_and_a_peer_cut_off(qtbot, qloop, tmp_p
         assert not mine.finished
 
         # It comes back on the same port: a full answer time of grace, counted afresh from the reconnect.
-        relay = _relay(qtbot, qloop, port)
+        relay = start_relay(qtbot, qloop, port)
         qtbot.waitUntil(lambda: not panel.state.offline and panel.state.owing().left_ms is not None, timeout=15_000)
         assert panel.headline.isHidden()
         assert panel.state.owing().left_ms > before_outage, "the reconnect gave Bob a fresh timeout"
@@ -117,7 +103,7 @@ def test_the_panel_follows_a_relay_outage_and_a_peer_cut_off(qtbot, qloop, tmp_p
         game.stop()
         peer.stop()
         qtbot.waitUntil(peer_task.done, timeout=10_000)
-        _stop(qtbot, qloop, relay)
+        stop_relay(qtbot, qloop, relay)
 
 
 def _state(*seats: SeatState, active: int, offline: bool = False) -> ConnectionState:

@@ -7,33 +7,19 @@ the audit is fair.  Outside a network game the action is disabled.
 
 from __future__ import annotations
 
-from client_drive import click_action, make_window, preferred
+from client_drive import click_action, make_window, preferred, start_relay, stop_relay
 from PySide6.QtWidgets import QInputDialog
 
 from client import move_relay
 from client.net_game import NetGame
 from protocol import session as session_mod
 from protocol.crypto import signing
-from relay import broker
 from relay.transport import monotonic_ms
-
-
-def _start_relay(qtbot, qloop):  # type: ignore[no-untyped-def]
-    embedded = broker.EmbeddedRelay(broker.RelayConfig(host="127.0.0.1", port=0, advertise=False))
-    task = qloop.create_task(embedded.start())
-    qtbot.waitUntil(task.done, timeout=10_000)
-    task.result()
-    return embedded
-
-
-def _stop_relay(qtbot, qloop, embedded) -> None:  # type: ignore[no-untyped-def]
-    stop = qloop.create_task(embedded.stop())
-    qtbot.waitUntil(stop.done, timeout=10_000)
 
 
 def test_both_players_move_the_game_to_another_relay_and_it_finishes_there(qtbot, qloop, tmp_path, monkeypatch):
     PeerSession = session_mod.PeerSession
-    first, second = _start_relay(qtbot, qloop), _start_relay(qtbot, qloop)
+    first, second = start_relay(qtbot, qloop), start_relay(qtbot, qloop)
     room = "MOVREL"
     keys = [signing.SigningKey.generate(bytes([i + 21]) * 32) for i in range(2)]
     secrets = [bytes([i + 31]) * 32 for i in range(2)]
@@ -73,7 +59,7 @@ def test_both_players_move_the_game_to_another_relay_and_it_finishes_there(qtbot
             assert window.move_relay_action.isEnabled()
             window.move_relay_action.trigger()
         qtbot.waitUntil(lambda: all(str(g.transport.address) == second.address for g in games), timeout=20_000)
-        _stop_relay(qtbot, qloop, first)  # relay A is gone for good: everything must be on B
+        stop_relay(qtbot, qloop, first)  # relay A is gone for good: everything must be on B
         play(10_000)
         qtbot.waitUntil(lambda: all(g.verdict is not None for g in games), timeout=30_000)
         assert [g.verdict.fair for g in games] == [True, True], [g.verdict for g in games]
@@ -83,9 +69,9 @@ def test_both_players_move_the_game_to_another_relay_and_it_finishes_there(qtbot
     finally:
         for game in games:
             game.stop()
-        _stop_relay(qtbot, qloop, second)
+        stop_relay(qtbot, qloop, second)
         if first.running:
-            _stop_relay(qtbot, qloop, first)
+            stop_relay(qtbot, qloop, first)
 
 
 def test_a_bad_address_is_said_in_words_and_the_game_stays(qtbot, window) -> None:  # type: ignore[no-untyped-def]

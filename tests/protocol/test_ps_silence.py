@@ -128,8 +128,8 @@ def _stopped(peer: PeerSession) -> bool:
     return bool(getattr(peer, "done", peer.finished))
 
 
-def held_back(players: int, seed: bytes, network: type[Holding] = Holding):
-    """Play to mid-game, then the relay holds seat 1's entries back for one timeout, then releases them."""
+def holding_seat_one_for_a_timeout(players: int, seed: bytes, network: type[Holding]):
+    """Play to mid-game, then the relay holds seat 1's entries back while a timeout passes (not released)."""
     peers, net = setup(players, seed, 1, PeerSession)
     net.__class__ = network
     net.kept = []
@@ -140,10 +140,16 @@ def held_back(players: int, seed: bytes, network: type[Holding] = Holding):
     net.holding = True
     while net.step():
         pass
-    assert net.kept, "seat 1 wrote nothing while held back"
     net.now += TIMEOUT_MS
     for s, peer in enumerate(peers):
         net.handle(s, peer.tick(net.now))
+    return peers, net
+
+
+def held_back(players: int, seed: bytes, network: type[Holding] = Holding):
+    """Play to mid-game, then the relay holds seat 1's entries back for one timeout, then releases them."""
+    peers, net = holding_seat_one_for_a_timeout(players, seed, network)
+    assert net.kept, "seat 1 wrote nothing while held back"
     net.release()
     while net.step():  # every peer may have finished on a claim: the released entries still arrive
         pass
@@ -171,19 +177,7 @@ def test_a_claimant_listens_until_its_claim_is_voided_so_two_claims_never_contra
 
 
 def test_a_finished_claimant_is_listening_not_done():
-    peers, net = setup(2, b"claim-listens", 1, PeerSession)
-    net.__class__ = Driven
-    net.kept = []
-    while net.step():
-        exp = peers[0].table.expected()
-        if peers[0].table.head >= 12 and exp is not None and exp.writer == 1:
-            break
-    net.holding = True
-    while net.step():
-        pass
-    net.now += TIMEOUT_MS
-    for s, peer in enumerate(peers):
-        net.handle(s, peer.tick(net.now))
+    peers, net = holding_seat_one_for_a_timeout(2, b"claim-listens", Driven)
     while net.step():
         pass
     claimant = peers[0]
