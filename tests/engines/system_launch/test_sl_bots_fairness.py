@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import pytest
 from sl_helpers import Table, card
 
 from engines.core import Knowledge, Referee
-from engines.system_launch import SPEC, GreedyBot, MemoryBot
+from engines.system_launch import SPEC, GreedyBot, MemoryBot, memory
 from engines.system_launch.cards import ANTIVIRUS, CRASH, HARD_DRIVE, PHISHING, PROCESSOR, RAM, UPGRADE
 from engines.system_launch.state import ACTION
 
 BOTS = [GreedyBot, MemoryBot]
+
+
+@pytest.fixture
+def small_lookahead(monkeypatch):
+    """A small rollout budget: this checks what the MemoryBot may know and that it repeats itself, not how
+    well it plays, and whole games at the full budget are slow."""
+    monkeypatch.setattr(memory, "SCHEDULE", (4, 4))
 
 
 def _tied_table(event: int) -> Table:
@@ -78,7 +86,7 @@ def test_the_same_phishing_is_played_when_nobody_was_skipping():
         assert action[0] == "play" and action[2] == card(PHISHING, 0)
 
 
-def test_bots_are_deterministic_given_their_seed():
+def test_bots_are_deterministic_given_their_seed(small_lookahead):
     for players in (4, 6):
         hashes = []
         for _ in range(2):

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import pytest
+
 from engines.core import Knowledge, Referee
-from engines.system_launch import SPEC, GreedyBot, MemoryBot
+from engines.system_launch import SPEC, GreedyBot, MemoryBot, memory
+
+
+@pytest.fixture
+def small_lookahead(monkeypatch):
+    """A small rollout budget: this checks what the MemoryBot may know and that it repeats itself, not how
+    well it plays, and whole games at the full budget are slow."""
+    monkeypatch.setattr(memory, "SCHEDULE", (4, 4))
 
 
 class Twin:
@@ -31,7 +40,7 @@ class Twin:
         return a
 
 
-def test_secrets_it_was_never_shown_do_not_change_a_single_choice():
+def test_secrets_it_was_never_shown_do_not_change_a_single_choice(small_lookahead):
     decisions = 0
     for g in range(8):
         seed = f"peek/{g}".encode()
