@@ -90,6 +90,10 @@ TRAPPED = 60
 #: How many times that cost a five-sided ring counts (one hex from closing, with no way out): the bot lost its
 #: games against greedy by leaving its command unit in such a ring for rounds while it pressed its own attack.
 CLOSING = 4
+#: Cost of each free foreign unit beside our command unit, half that two steps away (see :func:`evaluate`):
+#: the bot lost its games against greedy in the opening, its MotherShip walked among greedy's units rounds
+#: before the ring closed.  40 against greedy, 2 players, games 0-47: 44-1-3 (was 39-4-5); 100 did worse.
+EXPOSURE = 40
 
 
 def node_cost(state: CollectiveConflict, seats: list[int]) -> int:
@@ -147,6 +151,7 @@ class SearchBot:
         repeat: int = REPEAT,
         trapped: int = TRAPPED,
         closing: int = CLOSING,
+        exposure: int = EXPOSURE,
     ) -> None:
         self.seat = seat
         self.rng = SeededStream(seed, f"cc-search/{seat}")
@@ -164,6 +169,7 @@ class SearchBot:
         self.repeat = repeat
         self.trapped = trapped
         self.closing = closing
+        self.exposure = exposure
         #: How often each board we left behind has been seen (a bot plays one game: it may remember it).
         self.history: dict[PositionKey, int] = {}
         #: The game's positions as this bot has seen them, for the repetition draw (CC-22).
@@ -260,6 +266,7 @@ class SearchBot:
             chase=self.chase,
             trapped=self.trapped,
             closing=self.closing,
+            exposure=self.exposure,
         )
 
     # -- the second and third plies -----------------------------------------------------
