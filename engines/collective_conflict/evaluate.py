@@ -48,6 +48,7 @@ def evaluate(
     trapped: int = 0,
     closing: int = 1,
     exposure: int = 0,
+    alike: int = 0,
 ) -> int:
     """Pressure on the opponents' command units minus pressure on one's own, plus closeness to them.
 
@@ -77,6 +78,9 @@ def evaluate(
     (on top of the ring's pressure), and half that for one two steps away: the units that can fill its
     sides next.  A ring is lost long before the search sees it close, when the command unit walks among
     the opponent's units in the opening, so it is kept away from them while it still can be.
+    With ``alike`` one's own two command units, while both are on the board and the Decoy is unrevealed,
+    are both weighed at ``alike`` instead of by identity, so that how hard the bot guards each tells an
+    opponent nothing of which is which (CC-8).
     """
     over = state.over
     if over is not None:
@@ -121,6 +125,8 @@ def evaluate(
             weight = 8
         elif owner != seat and expect:
             weight = 5  # unknown: the mean of a MotherShip (8) and a Decoy (2)
+        elif owner == seat and alike:
+            weight = alike  # our own two, weighed alike: how hard we defend one is no tell
         else:
             weight = 8 if identity == "mothership" else 2
         pinned = pin and any(p_owner[p] != owner and p_owner[p] >= 0 for p in stacks[h][1:])

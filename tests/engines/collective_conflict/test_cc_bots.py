@@ -260,8 +260,9 @@ def test_the_search_bot_keeps_its_mothership_clear_of_foreign_units_in_the_openi
     state, truth = build(OPENING)
     mine = seat_knowledge(truth, state, 0)
     legal = state.legal_actions(0, mine)
-    careless = SearchBot(0, b"open", exposure=0).choose(state, mine, legal)  # the bot without the exposure cost
-    careful = SearchBot(0, b"open").choose(state, mine, legal)
+    # both weigh the command units by identity (the MotherShip at 8), so that only the exposure cost differs
+    careless = SearchBot(0, b"open", exposure=0, alike=0).choose(state, mine, legal)
+    careful = SearchBot(0, b"open", alike=0).choose(state, mine, legal)
     assert careless[:2] == careful[:2] == ("move", (0, 0))  # both walk the MotherShip ...
     assert _foreign_sides(_play(state, 0, careless, truth)[0], careless[2]) == 1  # ... one into contact
     assert _foreign_sides(_play(state, 0, careful, truth)[0], careful[2]) == 0  # ... the other not
@@ -277,3 +278,37 @@ def test_exposure_counts_free_foreign_units_beside_the_command_unit_twice_those_
     chain, truth = build({(0, 0): "0M", (1, 0): "1R", (2, 0): "1R"})
     guess = dict(truth.sealed)
     assert evaluate(chain, 0, guess) - evaluate(chain, 0, guess, exposure=64) == 1 * 64 * 8 * 5 // 128
+
+
+# Seat 0's two command units, one pressed by two foreign Runners, the other free; and the same board with the
+# identities swapped.  An opponent sees the two boards as one.
+PRESSED_MOTHERSHIP = {(0, 0): "0M", (1, 0): "1R", (1, -1): "1R", (-1, 0): "0J", (-2, 0): "0D", (2, -1): "1M"}
+PRESSED_DECOY = {**PRESSED_MOTHERSHIP, (0, 0): "0D", (-2, 0): "0M"}
+
+
+def test_the_search_bot_guards_its_two_command_units_alike_so_its_defence_is_no_tell():
+    boards = [build(units) for units in (PRESSED_MOTHERSHIP, PRESSED_DECOY)]
+    by_identity = [evaluate(state, 0, dict(truth.sealed)) for state, truth in boards]
+    assert by_identity[0] < by_identity[1]  # weighed by identity, pressure on the MotherShip costs more
+    assert len({evaluate(state, 0, dict(truth.sealed), alike=5) for state, truth in boards}) == 1
+
+    def choices(**kwargs) -> list:
+        out = []
+        for state, truth in boards:
+            mine = seat_knowledge(truth, state, 0)
+            out.append(SearchBot(0, b"alike", **kwargs).choose(state, mine, state.legal_actions(0, mine)))
+        return out
+
+    told_apart = choices(alike=0)  # the bot before: it answers the two boards differently ...
+    assert told_apart[0] != told_apart[1]
+    same = choices()  # ... and now alike
+    assert same[0] == same[1]
+
+
+def test_a_ring_about_to_close_around_either_own_command_unit_counts_as_deciding():
+    # seat 0's Decoy with five occupied sides, its MotherShip free beyond them
+    ring = {(0, 0): "0D", (1, 0): "1R", (1, -1): "1R", (0, -1): "1J", (-1, 0): "0J", (-1, 1): "1M", (-2, 0): "0M"}
+    state, truth = build(ring)
+    guess = dict(truth.sealed)
+    assert SearchBot(0, b"ring", alike=0)._decisive_rings(state, guess) == set()  # by identity: only a Decoy
+    assert SearchBot(0, b"ring")._decisive_rings(state, guess) == {hex_id(0, 0)}
