@@ -26,6 +26,8 @@ PRESSURE = (0, 10, 30, 70, 150, 400, 5000)
 #: Value of a unit that is free to move, by kind (a pinned unit is worth nothing here).
 UNIT = 25
 MOBILITY = {RUNNER: 12, CLIMBER: 9, JUMPER: 7, NETCASTER: 5, COMMAND: 3, MOTHERSHIP: 3}
+#: Offsets of the hexes two steps from a hex (hex ids are linear in q and r, so offsets add).
+RING2 = tuple(sorted({a + b for a in DELTAS for b in DELTAS} - {0} - set(DELTAS)))
 
 
 def evaluate(
@@ -45,6 +47,8 @@ def evaluate(
     hole: bool = False,
     trapped: int = 0,
     closing: int = 1,
+    exposure: int = 0,
+    alike: int = 0,
 ) -> int:
     """Pressure on the opponents' command units minus pressure on one's own, plus closeness to them.
 
@@ -70,6 +74,13 @@ def evaluate(
     does then.  Once that fifth side is filled the cost is ``closing`` times as much: the ring stays
     one hex from closing until the opponent brings a unit to that hex (a search that sees a few plies
     counts it as merely bad while no opponent unit reaches the hole yet, and then cannot parry).
+    ``exposure`` is the cost of each foreign unit free to move that stands beside one's own command unit
+    (on top of the ring's pressure), and half that for one two steps away: the units that can fill its
+    sides next.  A ring is lost long before the search sees it close, when the command unit walks among
+    the opponent's units in the opening, so it is kept away from them while it still can be.
+    With ``alike`` one's own two command units, while both are on the board and the Decoy is unrevealed,
+    are both weighed at ``alike`` instead of by identity, so that how hard the bot guards each tells an
+    opponent nothing of which is which (CC-8).
     """
     over = state.over
     if over is not None:
@@ -114,6 +125,8 @@ def evaluate(
             weight = 8
         elif owner != seat and expect:
             weight = 5  # unknown: the mean of a MotherShip (8) and a Decoy (2)
+        elif owner == seat and alike:
+            weight = alike  # our own two, weighed alike: how hard we defend one is no tell
         else:
             weight = 8 if identity == "mothership" else 2
         pinned = pin and any(p_owner[p] != owner and p_owner[p] >= 0 for p in stacks[h][1:])
@@ -124,6 +137,9 @@ def evaluate(
                 score -= weight * trapped * stuck * defence // 8
             if pinned:
                 score -= weight * pin * defence // 8
+            if exposure:
+                near = _free_foreign(state, h, seat, cut, DELTAS) * 2 + _free_foreign(state, h, seat, cut, RING2)
+                score -= weight * exposure * near * defence // 128
             if identity == "decoy" and sid is not None:
                 score += decoy
             if sid is not None:
@@ -163,6 +179,21 @@ def evaluate(
         hq, hr = divmod(h, WIDTH)
         score -= chase * min((abs(hq - q) + abs(hr - r) + abs(hq - q + hr - r)) // 2 for q, r in targets)
     return score
+
+
+def _free_foreign(state: CollectiveConflict, h: int, seat: int, cut: set[int], offsets: tuple[int, ...]) -> int:
+    """Foreign units free to move (not under another unit, not holding the board together) at ``h`` + ``offsets``."""
+    stacks = state.stacks
+    p_owner = state.p_owner
+    n = 0
+    for d in offsets:
+        stack = stacks.get(h + d)
+        if stack is None:
+            continue
+        top = p_owner[stack[-1]]
+        if top >= 0 and top != seat and (len(stack) > 1 or (h + d) not in cut):
+            n += 1
+    return n
 
 
 def _stuck_sides(state: CollectiveConflict, h: int, seat: int, cut: set[int]) -> int:

@@ -90,6 +90,16 @@ TRAPPED = 60
 #: How many times that cost a five-sided ring counts (one hex from closing, with no way out): the bot lost its
 #: games against greedy by leaving its command unit in such a ring for rounds while it pressed its own attack.
 CLOSING = 4
+#: Cost of each free foreign unit beside our command unit, half that two steps away (see :func:`evaluate`):
+#: the bot lost its games against greedy in the opening, its MotherShip walked among greedy's units rounds
+#: before the ring closed.  40 against greedy, 2 players, games 0-47: 44-1-3 (was 39-4-5); 100 did worse.
+EXPOSURE = 40
+#: Weight (in :func:`evaluate`'s terms, a MotherShip 8, a Decoy 2) of each of our own command units while both
+#: are on the board and our Decoy is unrevealed, and then a ring about to close around either counts as lost
+#: (:meth:`SearchBot._decisive_rings`): guarded alike, how hard the bot guards one is no tell of which it is
+#: (CC-8).  0 weighs them by identity.  Against greedy, 2 players, max-rounds 150: 5 gave 44-1-3 on games 0-47
+#: and 44-0-4 on games 48-95 (by identity: 44-1-3 and 39-1-8); 8 did worse (40-4-4 on games 0-47).
+ALIKE = 5
 
 
 def node_cost(state: CollectiveConflict, seats: list[int]) -> int:
@@ -147,6 +157,8 @@ class SearchBot:
         repeat: int = REPEAT,
         trapped: int = TRAPPED,
         closing: int = CLOSING,
+        exposure: int = EXPOSURE,
+        alike: int = ALIKE,
     ) -> None:
         self.seat = seat
         self.rng = SeededStream(seed, f"cc-search/{seat}")
@@ -164,6 +176,8 @@ class SearchBot:
         self.repeat = repeat
         self.trapped = trapped
         self.closing = closing
+        self.exposure = exposure
+        self.alike = alike
         #: How often each board we left behind has been seen (a bot plays one game: it may remember it).
         self.history: dict[PositionKey, int] = {}
         #: The game's positions as this bot has seen them, for the repetition draw (CC-22).
@@ -260,6 +274,8 @@ class SearchBot:
             chase=self.chase,
             trapped=self.trapped,
             closing=self.closing,
+            exposure=self.exposure,
+            alike=self.alike,
         )
 
     # -- the second and third plies -----------------------------------------------------
@@ -340,7 +356,11 @@ class SearchBot:
         return True
 
     def _decisive_rings(self, state: CollectiveConflict, guess: dict[int, Any]) -> set[int]:
-        """The hexes of our command units that decide our Network and have exactly five occupied sides."""
+        """The hexes of our command units that decide our Network and have exactly five occupied sides.
+
+        With :attr:`alike` both our command units count as deciding while both are on the board: a ring the
+        bot let close around its Decoy and never around its MotherShip would tell which is which.
+        """
         stacks = state.stacks
         ours = [
             (h, stack[0])
@@ -352,6 +372,7 @@ class SearchBot:
             sid = state.piece_sid.get(piece)
             decisive = (
                 len(ours) == 1
+                or self.alike > 0
                 or state.p_kind[piece] == MOTHERSHIP
                 or (sid is not None and guess.get(sid) == "mothership")
             )

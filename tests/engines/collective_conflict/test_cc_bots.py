@@ -10,6 +10,7 @@ from engines.collective_conflict.bot_memory import identity_filter, position_key
 from engines.collective_conflict.evaluate import evaluate
 from engines.collective_conflict.search import destination
 from engines.core import Decision, GameOver, Knowledge, Referee
+from engines.core.hexgrid import DELTAS, hex_id
 from engines.core.seeded import SeededStream
 
 # Seat 1's only command unit (its MotherShip) at the origin with five sides filled; (0, 1) is free and
@@ -241,3 +242,73 @@ def test_a_five_sided_ring_with_no_way_out_costs_closing_times_the_trapped_cost(
     once = evaluate(boxed, 0, guess, trapped=60, closing=1)
     four_times = evaluate(boxed, 0, guess, trapped=60, closing=4)
     assert four_times - free == 4 * (once - free) < 0
+
+
+def _foreign_sides(state: CollectiveConflict, at: tuple[int, int]) -> int:
+    """Sides of the hex ``at`` topped by a unit not of seat 0."""
+    h = hex_id(*at)
+    return sum(1 for d in DELTAS if (h + d) in state.stacks and state.p_owner[state.stacks[h + d][-1]] not in (0, -1))
+
+
+# An opening (the benchmark's games 2, 26 and 39 reach it): seat 0's MotherShip on (0, 0) beside its Decoy,
+# seat 1's two Runners and a command unit around it.  Stepping to (1, -1) puts the MotherShip beside the
+# foreign command unit; stepping to (1, 0) keeps every foreign unit two steps away.
+OPENING = {(-1, 0): "1R", (-1, 1): "1R", (0, -1): "1M", (0, 0): "0M", (0, 1): "0D"}
+
+
+def test_the_search_bot_keeps_its_mothership_clear_of_foreign_units_in_the_opening():
+    state, truth = build(OPENING)
+    mine = seat_knowledge(truth, state, 0)
+    legal = state.legal_actions(0, mine)
+    # both weigh the command units by identity (the MotherShip at 8), so that only the exposure cost differs
+    careless = SearchBot(0, b"open", exposure=0, alike=0).choose(state, mine, legal)
+    careful = SearchBot(0, b"open", alike=0).choose(state, mine, legal)
+    assert careless[:2] == careful[:2] == ("move", (0, 0))  # both walk the MotherShip ...
+    assert _foreign_sides(_play(state, 0, careless, truth)[0], careless[2]) == 1  # ... one into contact
+    assert _foreign_sides(_play(state, 0, careful, truth)[0], careful[2]) == 0  # ... the other not
+
+
+def test_exposure_counts_free_foreign_units_beside_the_command_unit_twice_those_two_steps_away():
+    # a foreign Runner beside our MotherShip, another two steps away beyond our Jumper
+    near, truth = build({(0, 0): "0M", (1, 0): "1R", (-1, 0): "0J", (-2, 0): "1R"})
+    guess = dict(truth.sealed)
+    cost = evaluate(near, 0, guess) - evaluate(near, 0, guess, exposure=64)
+    assert cost == (2 + 1) * 64 * 8 * 5 // 128  # (beside twice, two steps once) * weight 8 * defence 5 eighths
+    # a foreign unit that holds the board together cannot step closer: only the one beyond it counts
+    chain, truth = build({(0, 0): "0M", (1, 0): "1R", (2, 0): "1R"})
+    guess = dict(truth.sealed)
+    assert evaluate(chain, 0, guess) - evaluate(chain, 0, guess, exposure=64) == 1 * 64 * 8 * 5 // 128
+
+
+# Seat 0's two command units, one pressed by two foreign Runners, the other free; and the same board with the
+# identities swapped.  An opponent sees the two boards as one.
+PRESSED_MOTHERSHIP = {(0, 0): "0M", (1, 0): "1R", (1, -1): "1R", (-1, 0): "0J", (-2, 0): "0D", (2, -1): "1M"}
+PRESSED_DECOY = {**PRESSED_MOTHERSHIP, (0, 0): "0D", (-2, 0): "0M"}
+
+
+def test_the_search_bot_guards_its_two_command_units_alike_so_its_defence_is_no_tell():
+    boards = [build(units) for units in (PRESSED_MOTHERSHIP, PRESSED_DECOY)]
+    by_identity = [evaluate(state, 0, dict(truth.sealed)) for state, truth in boards]
+    assert by_identity[0] < by_identity[1]  # weighed by identity, pressure on the MotherShip costs more
+    assert len({evaluate(state, 0, dict(truth.sealed), alike=5) for state, truth in boards}) == 1
+
+    def choices(**kwargs) -> list:
+        out = []
+        for state, truth in boards:
+            mine = seat_knowledge(truth, state, 0)
+            out.append(SearchBot(0, b"alike", **kwargs).choose(state, mine, state.legal_actions(0, mine)))
+        return out
+
+    told_apart = choices(alike=0)  # the bot before: it answers the two boards differently ...
+    assert told_apart[0] != told_apart[1]
+    same = choices()  # ... and now alike
+    assert same[0] == same[1]
+
+
+def test_a_ring_about_to_close_around_either_own_command_unit_counts_as_deciding():
+    # seat 0's Decoy with five occupied sides, its MotherShip free beyond them
+    ring = {(0, 0): "0D", (1, 0): "1R", (1, -1): "1R", (0, -1): "1J", (-1, 0): "0J", (-1, 1): "1M", (-2, 0): "0M"}
+    state, truth = build(ring)
+    guess = dict(truth.sealed)
+    assert SearchBot(0, b"ring", alike=0)._decisive_rings(state, guess) == set()  # by identity: only a Decoy
+    assert SearchBot(0, b"ring")._decisive_rings(state, guess) == {hex_id(0, 0)}
