@@ -29,6 +29,8 @@ decisions (the skip flags everyone sees) and from its own plays.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from engines.core.seeded import SeededStream
 from engines.core.state import Action, GameState, Knowledge
 
@@ -47,6 +49,7 @@ from .cards import (
     PROTECTED_BY,
     UPGRADE,
 )
+from .options import Options
 from .state import HACK_TAKE, SystemLaunch
 
 _GUARD = {CRASH: ANTIVIRUS, HACKER_ATTACK: FIREWALL, PHISHING: PASSWORD}
@@ -70,6 +73,29 @@ def progress(state: SystemLaunch, seat: int) -> int:
         elif IS_PROTECTION[kind]:
             protections += 1
     return min(parts, opts.parts_to_win) + min(protections, opts.protections_to_win)
+
+
+def card_worth(kind: int, built: Collection[int], opts: Options, duplicate: bool) -> int:
+    """What a card of ``kind`` is worth keeping to a player whose System row holds the kinds ``built``.
+
+    ``duplicate``: another card of that kind is in the same hand, so this one is the spare.  The
+    hand reading (:mod:`.reading`) reads discards by these same worths, so they live in one place.
+    """
+    if IS_PART[kind] or IS_PROTECTION[kind]:
+        if kind in built:
+            return 1  # cannot be built: junk, unless the built one is crashed
+        if IS_PART[kind]:
+            parts = sum(1 for k in built if IS_PART[k])
+            value = 10 if parts < opts.parts_to_win else 4
+        else:
+            protections = sum(1 for k in built if IS_PROTECTION[k])
+            value = 9 if protections < opts.protections_to_win else 5
+        return value - 4 if duplicate else value
+    if kind == CRASH:
+        return 7
+    if kind == UPGRADE:
+        return 4
+    return 6
 
 
 class Recall:
@@ -204,24 +230,7 @@ class GreedyBot:
     # -- how much a card in hand is worth keeping ------------------------------
     def _worth(self, state: SystemLaunch, seat: int, card: int, hand_kinds: list[int]) -> int:
         kind = CARD_KIND[card]
-        built = [CARD_KIND[c] for c in state.system[seat]]
-        opts = state.opts
-        if IS_PART[kind] or IS_PROTECTION[kind]:
-            if kind in built:
-                return 1  # cannot be built: junk, unless the built one is crashed
-            dup = hand_kinds.count(kind) > 1
-            if IS_PART[kind]:
-                parts = sum(1 for k in built if IS_PART[k])
-                value = 10 if parts < opts.parts_to_win else 4
-            else:
-                protections = sum(1 for k in built if IS_PROTECTION[k])
-                value = 9 if protections < opts.protections_to_win else 5
-            return value - 4 if dup else value
-        if kind == CRASH:
-            return 7
-        if kind == UPGRADE:
-            return 4
-        return 6
+        return card_worth(kind, [CARD_KIND[c] for c in state.system[seat]], state.opts, hand_kinds.count(kind) > 1)
 
     def choose(self, state: GameState, knowledge: Knowledge, legal: list[Action]) -> Action:
         assert isinstance(state, SystemLaunch)  # the registry pairs this bot with this game only

@@ -25,6 +25,7 @@ from typing import Any
 
 from engines.core.seeded import SeededStream
 
+from .bots import card_worth
 from .cards import (
     ANTIVIRUS,
     CARD_KIND,
@@ -126,7 +127,7 @@ class HandReading:
         # Phase 3 threw away the card worth least to it: the cards it kept are worth no less.
         for e in after:
             if e[0] == "discard" and e[1] == seat:
-                worth = _least_worth(CARD_KIND[e[2]], system, opts.parts_to_win, opts.protections_to_win)
+                worth = card_worth(CARD_KIND[e[2]], system, opts, duplicate=True)  # its least: as a spare
                 below: set[int] = set()
                 if worth > 1:
                     below |= system & _BUILDABLE  # a card of a kind already built is worth 1
@@ -198,20 +199,3 @@ class HandReading:
 
 def _need(opts: Options) -> int:
     return opts.parts_to_win + opts.protections_to_win
-
-
-def _least_worth(kind: int, system: set[int], parts_to_win: int, protections_to_win: int) -> int:
-    """The least the greedy worth of a card of ``kind`` can be (as a duplicate, if buildable and not built)."""
-    if IS_PART[kind] or IS_PROTECTION[kind]:
-        if kind in system:
-            return 1
-        if IS_PART[kind]:
-            parts = sum(1 for k in system if IS_PART[k])
-            return (10 if parts < parts_to_win else 4) - 4
-        protections = sum(1 for k in system if IS_PROTECTION[k])
-        return (9 if protections < protections_to_win else 5) - 4
-    if kind == CRASH:
-        return 7
-    if kind == UPGRADE:
-        return 4
-    return 6
