@@ -49,8 +49,12 @@ from .probe import probe
 
 log = logging.getLogger("relay.handover")
 
-#: Seconds between the seats' turns to start a relay (each looks for an announcement first).
-STAGGER_S = 3.0
+#: Seconds between the seats' turns to start a relay (each looks for an announcement first).  It must
+#: cover what separates the lower seat's start from the next seat's look: the seats notice the dead
+#: relay up to about a second apart, and starting an embedded relay and announcing it (zeroconf probes
+#: the name first) took 1.2-1.3 s on a 2-core machine under load.  At 3 s a CI run once saw the second
+#: seat start its own relay half a second before the first seat's announcement came.
+STAGGER_S = 6.0
 #: At most this long a relay this program runs waits, at the end, for the others to finish with it.
 LINGER_S = 5.0
 #: A relay found without the genesis to check its announcement against must bring the genesis within this.
@@ -196,6 +200,9 @@ class Handover:
         self.failed: set[str] = set()
         self.relay: Any = None  # the embedded relay this program started, if any
         self._advert: Advertisement | None = None
+        #: Relays this program withdrew (another seat's won): stopped after the linger, or at close.
+        self._retiring: dict[Any, asyncio.TimerHandle] = {}
+        self._stopping: set[asyncio.Task[None]] = set()
         self._transport: Any = None
         self._settler: asyncio.Task[None] | None = None
         self._since = 0.0  # when the game went to ``current``
@@ -345,7 +352,13 @@ class Handover:
         relay, self.relay = self.relay, None
         if relay is not None:
             loop = asyncio.get_running_loop()
-            loop.call_later(self.linger_s, lambda: asyncio.ensure_future(relay.stop()))
+            self._retiring[relay] = loop.call_later(self.linger_s, self._retire, relay)
+
+    def _retire(self, relay: Any) -> None:
+        self._retiring.pop(relay, None)
+        task = asyncio.ensure_future(relay.stop())
+        self._stopping.add(task)  # the loop keeps only a weak reference to a task
+        task.add_done_callback(self._stopping.discard)
 
     async def close(self) -> None:
         """The game is over here: wait (a little) for the others to be done with our relay, then stop it."""
@@ -360,6 +373,12 @@ class Handover:
         if self.relay is not None:
             relay, self.relay = self.relay, None
             await relay.stop()
+        for relay, timer in list(self._retiring.items()):  # the others left it long ago: the game is over
+            timer.cancel()
+            del self._retiring[relay]
+            await relay.stop()
+        if self._stopping:
+            await asyncio.gather(*self._stopping, return_exceptions=True)
         await self.watch.close()
 
 

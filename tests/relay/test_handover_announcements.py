@@ -96,13 +96,15 @@ def test_two_seats_that_started_a_relay_at_once_end_on_the_lower_seats() -> None
         sessions.append(session)
 
     async def main() -> None:
-        ones = [Handover(s, keys[s.seat], interfaces=["127.0.0.1"], linger_s=0.5) for s in sessions]
+        # A linger longer than the test: the withdrawn relay must still be stopped when the game closes.
+        ones = [Handover(s, keys[s.seat], interfaces=["127.0.0.1"], linger_s=60) for s in sessions]
         transports = [_Transport("p1"), _Transport("p2")]
         try:
             for handover, transport in zip(ones, transports, strict=True):
                 await handover.start(transport)
             mine = [await h._start_relay(t) for h, t in zip(ones, transports, strict=True)]  # both at once
             assert all(m is not None for m in mine)
+            withdrawn = ones[1].relay
             for _ in range(100):
                 if transports[1].moved:
                     break
@@ -111,6 +113,56 @@ def test_two_seats_that_started_a_relay_at_once_end_on_the_lower_seats() -> None
             assert transports[0].moved == [], "seat 1 keeps its own"
             assert ones[1].relay is None and ones[1]._advert is None, "seat 2 withdrew its relay"
             assert "hosts_relay" not in transports[1].presence_info
+            assert ones[1].describe() == "seat 1's relay, found on the LAN"
+        finally:
+            for handover in ones:
+                handover._transport = None
+                await handover.close()
+        assert not withdrawn.running, "the withdrawn relay is stopped when the game closes here"
+
+    asyncio.run(main())
+
+
+class _Presence:
+    def __init__(self, **info) -> None:  # type: ignore[no-untyped-def]
+        self.info = info
+        self.status = "online"
+
+
+def test_the_next_seat_waits_for_the_first_seats_relay_though_it_noticed_the_loss_first() -> None:
+    """The seats notice a dead relay at different moments (a CI run saw nearly a second between them),
+    and the first seat's relay takes a while to start and be announced.  The second seat's turn comes
+    late enough for both: it joins the first seat's relay instead of starting its own."""
+    keys, creator = _game()
+    genesis = bytes(creator.table.log[0].data)
+    sessions = []
+    for seat in (1, 2):
+        session = PeerSession.join(ROOM, seat, keys[seat], SECRETS[seat], creator=keys[0].public_bytes())
+        session.receive(genesis, 0)
+        sessions.append(session)
+
+    async def main() -> None:
+        ones = [Handover(s, keys[s.seat], interfaces=["127.0.0.1"], linger_s=0.5) for s in sessions]
+        transports = [_Transport("p1"), _Transport("p2")]
+        for transport in transports:  # seat 0 ran the dead relay: seat 1 goes first, seat 2 next
+            transport.presence = {"p0": _Presence(seat=0, hosts_relay=True)}
+        started: list[int] = []
+        second_start = ones[1]._start_relay
+
+        async def second_starts(transport):  # type: ignore[no-untyped-def]
+            started.append(2)
+            return await second_start(transport)
+
+        ones[1]._start_relay = second_starts  # type: ignore[method-assign]
+        try:
+            for handover, transport in zip(ones, transports, strict=True):
+                await handover.start(transport)
+            second = asyncio.ensure_future(ones[1].next_relay(transports[1]))  # seat 2 noticed first,
+            await asyncio.sleep(2.0)  # seat 1 two seconds later
+            first = await ones[0].next_relay(transports[0])
+            assert ones[0].describe() == "the relay this seat started on the LAN"
+            assert str(await second) == str(first), "seat 2 goes to seat 1's relay"
+            assert started == [], "seat 2 started no relay of its own"
             assert ones[1].describe() == "seat 1's relay, found on the LAN"
         finally:
             for handover in ones:
