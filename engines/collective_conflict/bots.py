@@ -11,14 +11,16 @@ same on every machine.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.bots import RandomBot
 from engines.core.pending import GameOver
 from engines.core.seeded import SeededStream
 from engines.core.state import Action, GameState, Knowledge
 
 from .bot_memory import identity_filter
-from .evaluate import after, determinise, evaluate
-from .search import SearchBot
+from .evaluate import WIN, after, determinise, evaluate
+from .search import HOLE, REPEAT, SearchBot, board_key
 from .state import CollectiveConflict
 
 
@@ -33,24 +35,35 @@ class GreedyBot:
     so no level of bot gives its identities away by their order.
     """
 
-    def __init__(self, seat: int, seed: bytes) -> None:
+    def __init__(self, seat: int, seed: bytes, *, repeat: int = REPEAT, hole: bool = HOLE) -> None:
         self.seat = seat
         self.rng = SeededStream(seed, f"cc-greedy/{seat}")
+        self.repeat = repeat
+        self.hole = hole
+        #: How often each board we left behind has been seen (as the search bot's: see :mod:`.search`).
+        self.history: dict[Any, int] = {}
 
     def choose(self, state: GameState, knowledge: Knowledge, legal: list[Action]) -> Action:
         assert isinstance(state, CollectiveConflict)
         legal = identity_filter(state, self.seat, legal, self.rng)
         guess = determinise(state, self.seat, knowledge, self.rng)
-        best: list[Action] = []
+        best: list[tuple[Action, Any]] = []
         best_value = None
         for action in legal:
             g = dict(guess)
-            value = evaluate(after(state, self.seat, action, knowledge, g), self.seat, g)
+            child = after(state, self.seat, action, knowledge, g)
+            value = evaluate(child, self.seat, g, hole=self.hole)
+            if self.repeat and value < WIN:
+                value -= self.repeat * self.history.get(board_key(child), 0)
             if best_value is None or value > best_value:
-                best, best_value = [action], value
+                best, best_value = [(action, child)], value
             elif value == best_value:
-                best.append(action)
-        return best[self.rng.below(len(best))]
+                best.append((action, child))
+        action, child = best[self.rng.below(len(best))]
+        if self.repeat:
+            key = board_key(child)
+            self.history[key] = self.history.get(key, 0) + 1
+        return action
 
 
 __all__ = ["GameOver", "GreedyBot", "SearchBot", "evaluate", "random_bot"]

@@ -237,7 +237,7 @@ class SearchBot:
             if best_value is None or worst > best_value:
                 best_value, best_action, best_child = worst, action, child
         if self.repeat:
-            key = _board(best_child)
+            key = board_key(best_child)
             self.history[key] = self.history.get(key, 0) + 1
         self.memory.note(best_child)
         self.value = best_value if best_value is not None else first[0][0]
@@ -249,7 +249,7 @@ class SearchBot:
 
     def _stale(self, child: CollectiveConflict) -> int:
         """The penalty for leaving a board we have left before: shuffling back and forth ends in a draw."""
-        return self.repeat * self.history.get(_board(child), 0) if self.repeat else 0
+        return self.repeat * self.history.get(board_key(child), 0) if self.repeat else 0
 
     def _spend(self, cost: int) -> None:
         """Count ``cost`` nodes, or stop the search if they would overspend the budget."""
@@ -414,7 +414,7 @@ class SearchBot:
         return best
 
 
-def _board(state: CollectiveConflict) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def board_key(state: CollectiveConflict) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Who stands where, as a hashable key (unit ids, not just kinds: a Runner is not another Runner)."""
     return tuple(sorted((h, tuple(stack)) for h, stack in state.stacks.items()))
 
