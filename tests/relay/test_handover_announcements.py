@@ -84,8 +84,8 @@ class _Transport:
         self.moved.append(str(address))
 
 
-def test_two_seats_that_started_a_relay_at_once_end_on_the_lower_seats() -> None:
-    """Real zeroconf on loopback, real embedded relays: seat 2 finds seat 1's announcement and moves there."""
+def _seats_1_and_2() -> tuple[list[SigningKey], list[PeerSession]]:
+    """The keys of a 3-seat game, and the sessions of its seats 1 and 2, each holding the genesis."""
     keys, creator = _game()
     genesis = bytes(creator.table.log[0].data)
     sessions = []
@@ -94,6 +94,12 @@ def test_two_seats_that_started_a_relay_at_once_end_on_the_lower_seats() -> None
         session.receive(genesis, 0)
         assert session.table is not None
         sessions.append(session)
+    return keys, sessions
+
+
+def test_two_seats_that_started_a_relay_at_once_end_on_the_lower_seats() -> None:
+    """Real zeroconf on loopback, real embedded relays: seat 2 finds seat 1's announcement and moves there."""
+    keys, sessions = _seats_1_and_2()
 
     async def main() -> None:
         # A linger longer than the test: the withdrawn relay must still be stopped when the game closes.
@@ -133,13 +139,7 @@ def test_the_next_seat_waits_for_the_first_seats_relay_though_it_noticed_the_los
     """The seats notice a dead relay at different moments (a CI run saw nearly a second between them),
     and the first seat's relay takes a while to start and be announced.  The second seat's turn comes
     late enough for both: it joins the first seat's relay instead of starting its own."""
-    keys, creator = _game()
-    genesis = bytes(creator.table.log[0].data)
-    sessions = []
-    for seat in (1, 2):
-        session = PeerSession.join(ROOM, seat, keys[seat], SECRETS[seat], creator=keys[0].public_bytes())
-        session.receive(genesis, 0)
-        sessions.append(session)
+    keys, sessions = _seats_1_and_2()
 
     async def main() -> None:
         ones = [Handover(s, keys[s.seat], interfaces=["127.0.0.1"], linger_s=0.5) for s in sessions]
