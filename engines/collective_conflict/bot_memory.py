@@ -19,6 +19,10 @@ through the bot's turn, so no repetition the bot could walk into is missed.
 The key is coarse (who of which kind stands where, the reserves, the Data
 Cores, the Virus, the seat to move; never a secret), so it is never finer than
 the rules' own notion of "the same position".
+
+**The boards it left.**  :class:`LeftBoards` counts the boards (which unit
+stands where) the bot left behind after its own moves; coming back to one
+costs it, so it does not walk a unit back and forth until the repetition draw.
 """
 
 from __future__ import annotations
@@ -78,6 +82,27 @@ class PositionMemory:
         return self.seen(state) >= 2
 
 
+BoardKey = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+def board_key(state: CollectiveConflict) -> BoardKey:
+    """Who stands where, as a hashable key (unit ids, not just kinds: a Runner is not another Runner)."""
+    return tuple(sorted((h, tuple(stack)) for h, stack in state.stacks.items()))
+
+
+class LeftBoards(dict[BoardKey, int]):
+    """How often the bot has left each board behind: coming back to one costs it, so it does not shuffle
+    a unit back and forth into the repetition draw (both the greedy and the search bot keep one)."""
+
+    def cost(self, state: CollectiveConflict, weight: int) -> int:
+        """``weight`` for each earlier time the bot left ``state``'s board behind."""
+        return weight * self.get(board_key(state), 0) if weight and self else 0
+
+    def leave(self, state: CollectiveConflict) -> None:
+        key = board_key(state)
+        self[key] = self.get(key, 0) + 1
+
+
 def _exposure(state: CollectiveConflict, seat: int, hexes: set[int]) -> tuple[int, int]:
     """(foreign units, own units) within two steps of the hexes where a command unit could go."""
     near = set(hexes)
@@ -113,4 +138,4 @@ def identity_filter(state: CollectiveConflict, seat: int, legal: list[Action], r
     return [a for a in legal if not (a[0] == "place" and a[1] in _IDENTITIES and a[1] != drawn)]
 
 
-__all__ = ["PositionMemory", "identity_filter", "position_key"]
+__all__ = ["LeftBoards", "PositionMemory", "board_key", "identity_filter", "position_key"]

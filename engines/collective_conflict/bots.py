@@ -11,16 +11,14 @@ same on every machine.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.core.bots import RandomBot
 from engines.core.pending import GameOver
 from engines.core.seeded import SeededStream
 from engines.core.state import Action, GameState, Knowledge
 
-from .bot_memory import identity_filter
+from .bot_memory import LeftBoards, identity_filter
 from .evaluate import WIN, after, determinise, evaluate
-from .search import HOLE, REPEAT, SearchBot, board_key
+from .search import HOLE, REPEAT, SearchBot
 from .state import CollectiveConflict
 
 
@@ -40,29 +38,28 @@ class GreedyBot:
         self.rng = SeededStream(seed, f"cc-greedy/{seat}")
         self.repeat = repeat
         self.hole = hole
-        #: How often each board we left behind has been seen (as the search bot's: see :mod:`.search`).
-        self.history: dict[Any, int] = {}
+        #: The boards it left behind (as the search bot does: see :mod:`.search`).
+        self.history = LeftBoards()
 
     def choose(self, state: GameState, knowledge: Knowledge, legal: list[Action]) -> Action:
         assert isinstance(state, CollectiveConflict)
         legal = identity_filter(state, self.seat, legal, self.rng)
         guess = determinise(state, self.seat, knowledge, self.rng)
-        best: list[tuple[Action, Any]] = []
+        best: list[tuple[Action, CollectiveConflict]] = []
         best_value = None
         for action in legal:
             g = dict(guess)
             child = after(state, self.seat, action, knowledge, g)
             value = evaluate(child, self.seat, g, hole=self.hole)
-            if self.repeat and value < WIN:
-                value -= self.repeat * self.history.get(board_key(child), 0)
+            if value < WIN:
+                value -= self.history.cost(child, self.repeat)
             if best_value is None or value > best_value:
                 best, best_value = [(action, child)], value
             elif value == best_value:
                 best.append((action, child))
         action, child = best[self.rng.below(len(best))]
         if self.repeat:
-            key = board_key(child)
-            self.history[key] = self.history.get(key, 0) + 1
+            self.history.leave(child)
         return action
 
 

@@ -34,9 +34,9 @@ from typing import Any
 from engines.core.hexgrid import DELTAS, hex_id
 from engines.core.pending import Decision
 from engines.core.seeded import SeededStream
-from engines.core.state import Action, GameState, Knowledge, PositionKey
+from engines.core.state import Action, GameState, Knowledge
 
-from .bot_memory import PositionMemory, identity_filter
+from .bot_memory import LeftBoards, PositionMemory, identity_filter
 from .evaluate import WIN, after, determinise, evaluate
 from .rules import COMMAND, MOTHERSHIP
 from .state import CollectiveConflict
@@ -179,7 +179,7 @@ class SearchBot:
         self.exposure = exposure
         self.alike = alike
         #: How often each board we left behind has been seen (a bot plays one game: it may remember it).
-        self.history: dict[PositionKey, int] = {}
+        self.history = LeftBoards()
         #: The game's positions as this bot has seen them, for the repetition draw (CC-22).
         self.memory = PositionMemory()
         #: Nodes spent on the last decision and the value it expected (for tests and benchmarks).
@@ -237,8 +237,7 @@ class SearchBot:
             if best_value is None or worst > best_value:
                 best_value, best_action, best_child = worst, action, child
         if self.repeat:
-            key = board_key(best_child)
-            self.history[key] = self.history.get(key, 0) + 1
+            self.history.leave(best_child)
         self.memory.note(best_child)
         self.value = best_value if best_value is not None else first[0][0]
         return best_action
@@ -249,7 +248,7 @@ class SearchBot:
 
     def _stale(self, child: CollectiveConflict) -> int:
         """The penalty for leaving a board we have left before: shuffling back and forth ends in a draw."""
-        return self.repeat * self.history.get(board_key(child), 0) if self.repeat else 0
+        return self.history.cost(child, self.repeat)
 
     def _spend(self, cost: int) -> None:
         """Count ``cost`` nodes, or stop the search if they would overspend the budget."""
@@ -412,11 +411,6 @@ class SearchBot:
                 if best == SURE_WIN:
                     break
         return best
-
-
-def board_key(state: CollectiveConflict) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Who stands where, as a hashable key (unit ids, not just kinds: a Runner is not another Runner)."""
-    return tuple(sorted((h, tuple(stack)) for h, stack in state.stacks.items()))
 
 
 def _ringable(state: CollectiveConflict, seat: int, only: int | None = None) -> dict[int, tuple[int, bool]]:

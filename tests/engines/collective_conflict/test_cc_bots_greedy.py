@@ -12,8 +12,8 @@ from __future__ import annotations
 from test_cc_bots import _midgame
 
 from engines.collective_conflict import CollectiveConflict, GreedyBot
+from engines.collective_conflict.bot_memory import board_key
 from engines.collective_conflict.evaluate import after
-from engines.collective_conflict.search import board_key
 from engines.core import GameOver, Referee
 
 
