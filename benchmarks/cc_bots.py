@@ -26,8 +26,8 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
-from engines.collective_conflict import CollectiveConflict, GreedyBot, SearchBot  # noqa: E402
-from engines.collective_conflict.bots import random_bot  # noqa: E402
+from engines.collective_conflict import CollectiveConflictState, GreedyBot, SearchBot  # noqa: E402
+from engines.collective_conflict.bots.greedy import random_bot  # noqa: E402
 from engines.core import Decision, Referee  # noqa: E402
 
 #: A game "ends by a surround" for the targets when a Network collapses before this round.
@@ -60,7 +60,7 @@ def play(opponent: str, start: int, games: int, max_rounds: int, seed: str) -> d
     ends: dict[str, int] = {}
     for g in range(start, start + games):
         search_seat = g % 2
-        state = CollectiveConflict(2, {"max_rounds": max_rounds})
+        state = CollectiveConflictState(2, {"max_rounds": max_rounds})
         s = f"{seed}/{opponent}/{g}".encode()
         bots = []
         for seat in range(2):

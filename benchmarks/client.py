@@ -4,7 +4,7 @@
 run is a fresh process (offscreen Qt), so start-up includes the interpreter, the
 imports and the first paint of the lobby.  Targets from issues 5 and 16: lobby in
 under 2 s, under 300 MB resident during a game, with animations on (the default:
-client/motion.py's tweens run while the game is played; ``SEALED_TABLE_MOTION`` from
+client/ui/motion.py's tweens run while the game is played; ``SEALED_TABLE_MOTION`` from
 the caller's environment is ignored).  Prints figures and their ratio to the
 targets; keep runs few on a shared machine.
 """
@@ -31,8 +31,8 @@ born = proc.create_time()
 os.environ["SEALED_TABLE_CONFIG_DIR"] = tempfile.mkdtemp()
 from client.app import make_application
 app = make_application([])
-from client.main_window import MainWindow
-from client.settings import Settings
+from client.screens.main_window import MainWindow
+from client.store.settings import Settings
 animations = sys.argv[2] == "on"
 window = MainWindow(settings=Settings(name="Bench", bot_delay_ms=0, animations=animations, sound=False))
 window.resize(1280, 820)

@@ -44,7 +44,7 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
-from engines.collective_conflict.classic_search import position_key  # noqa: E402
+from engines.collective_conflict.bots.classic_search import position_key  # noqa: E402
 from engines.collective_conflict.uhp import UhpGame  # noqa: E402
 from engines.core.seeded import SeededStream  # noqa: E402
 

@@ -29,7 +29,7 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
-from engines.collective_conflict import SPEC, CollectiveConflict  # noqa: E402
+from engines.collective_conflict import SPEC, CollectiveConflictState  # noqa: E402
 from engines.collective_conflict.rules import CLIMBER, RUNNER  # noqa: E402
 from engines.core import Decision, GameOver, Referee  # noqa: E402
 from engines.core.hexgrid import hex_id  # noqa: E402
@@ -37,12 +37,12 @@ from engines.core.hexgrid import hex_id  # noqa: E402
 SURROUND_BY = 100
 
 
-def new_state(players: int, max_rounds: int) -> CollectiveConflict:
+def new_state(players: int, max_rounds: int) -> CollectiveConflictState:
     """A game with the round limit as an option if the engine still has it (else the harness stops the game)."""
     try:
-        return CollectiveConflict(players, {"max_rounds": max_rounds})
+        return CollectiveConflictState(players, {"max_rounds": max_rounds})
     except ValueError:
-        return CollectiveConflict(players, {})
+        return CollectiveConflictState(players, {})
 
 
 def play(players: int, seat_levels: list[str], seed: bytes, max_rounds: int) -> tuple[GameOver | None, int, list]:
@@ -67,7 +67,7 @@ def play(players: int, seat_levels: list[str], seed: bytes, max_rounds: int) -> 
         referee.decide(seat, action)
 
 
-def use(state: CollectiveConflict, action: tuple) -> str:
+def use(state: CollectiveConflictState, action: tuple) -> str:
     """What kind of action this is, for the tally of what each level uses."""
     verb = action[0]
     if verb == "place":

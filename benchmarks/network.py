@@ -5,7 +5,7 @@
     python3 benchmarks/network.py --latency-games 5 --in-process --broker 127.0.0.1:1883
 
 Everything runs against a real ``mosquitto`` started here with the shipped configuration
-(``relay/mosquitto/sealed-table.conf``), unless ``--broker`` is given.
+(``relay/broker/mosquitto/sealed-table.conf``), unless ``--broker`` is given.
 
 1. Latency, like real use: every peer is its own OS process (as players are on their own
    machines), running PeerSession + RoomTransport over the broker, in 4-seat and 2-seat games
@@ -64,7 +64,7 @@ from protocol.envelope import parse  # noqa: E402
 from protocol.events import YourTurn  # noqa: E402
 from protocol.session import PeerSession  # noqa: E402
 from relay import topics  # noqa: E402
-from relay.transport import RoomTransport, held_entry, monotonic_ms  # noqa: E402
+from relay.transport.room import RoomTransport, held_entry, monotonic_ms  # noqa: E402
 
 N = 4
 GAME = "system-launch"
@@ -518,7 +518,7 @@ def long_log(want: int) -> tuple[bytes, list[bytes]]:
 
 async def rebuild_seconds(broker: str, seed: bytes, log: list[bytes], rounds: int = 5) -> list[float]:
     """Seconds for a restarted seat's transport to read ``log`` back and apply it (until Connected)."""
-    from relay.transport import Connected
+    from relay.transport.room import Connected
 
     room = "REBUILD"  # the room the entries were written for (a fresh broker per run)
     host, port = broker.rsplit(":", 1)
@@ -561,7 +561,7 @@ def report_rebuild(broker: str, want: int) -> None:
 
 
 def start_mosquitto(tmp: Path) -> tuple[subprocess.Popen[bytes], str]:
-    from relay.mosquitto_conf import write
+    from relay.broker.mosquitto_config import write
 
     binary = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
     with socket.socket() as s:

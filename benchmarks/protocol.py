@@ -224,9 +224,9 @@ def bench_audit(seats: int, repeats: int = 3) -> dict[str, float | int]:
     import time
 
     from protocol.audit import audit
-    from protocol.savefile import dump, verify_bytes
     from protocol.session import PeerSession
-    from protocol.simulate import play
+    from protocol.sim.network import play
+    from protocol.verify import dump, verify_bytes
 
     audits, verifies, entries = [], [], []
     for seed in range(repeats):

@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_app()
     else:
         print("No display found: running a headless demo game with bots.", file=sys.stderr)
-    from client.demo import headless_demo
+    from client.headless.demo import headless_demo
 
     return headless_demo(args.game, args.players, args.bot)
 

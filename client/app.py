@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from . import qtguard  # noqa: F401  (first: guards against a PySide6 crash on CPython 3.11)
+from client import qtguard  # noqa: F401  (first: guards against a PySide6 crash on CPython 3.11)
 
 APP_NAME = "sealed-table"
 ORG_NAME = "Sealed Table"
@@ -37,7 +37,7 @@ def run_app(argv: list[str] | None = None, config: Path | None = None) -> int:
     """Open the main window and run until it is closed; the exit code."""
     import qasync
 
-    from .main_window import MainWindow
+    from client.screens.main_window import MainWindow
 
     app = make_application(argv)
     loop = qasync.QEventLoop(app)

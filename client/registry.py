@@ -2,7 +2,7 @@
 
 Each game is one folder of ``client/`` (``client/<package>/``: its kit, table, art or paint,
 widgets, words and showcase).  The shared screens find a game only through this table: its kit
-module (attribute ``KIT``, see :mod:`client.games`), and from its package the catalogue of its
+module (attribute ``KIT``, see :mod:`client.games.kit`), and from its package the catalogue of its
 words.  Adding a game is one line here.  Imports nothing, so that every module may read it.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 #: The module holding each playable game's kit, in the order the lobby lists the games.
 KIT_MODULES: dict[str, str] = {
-    "system-launch": "client.system_launch.kit",
-    "collective-conflict": "client.collective_conflict.kit",
-    "anomaly-maze": "client.anomaly_maze.kit",
+    "system-launch": "client.games.system_launch.kit",
+    "collective-conflict": "client.games.collective_conflict.kit",
+    "anomaly-maze": "client.games.anomaly_maze.kit",
 }
 
 #: Every game the program knows, in the lobby's order.

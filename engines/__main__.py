@@ -11,8 +11,8 @@ import argparse
 import json
 import sys
 
-from .core import registry
-from .core.selfplay import selfplay
+from engines.core import registry
+from engines.core.selfplay import selfplay
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,8 +24,8 @@ def _seat_key(text: str) -> tuple[int, str]:
     return int(seat), key
 
 
-def _verify(args: argparse.Namespace) -> int:
-    from .savefile import DamagedFile, SaveFileError, check_bytes
+def _verify(args: argparse.Namespace) -> int:  # noqa: C901 (tests/test_complexity.py)
+    from protocol.verify import DamagedFile, SaveFileError, check_bytes
 
     try:
         with open(args.file, "rb") as handle:
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "verify":
         return _verify(args)
 
-    from .simulate import list_cheats, simulate
+    from protocol.sim.network import list_cheats, simulate
 
     if args.list_cheats:
         for line in list_cheats():

@@ -30,8 +30,8 @@ from typing import Any
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
-from .crypto.framing import frame, int_bytes, text_bytes
-from .crypto.padding import PaddingError, pad, unpad
+from protocol.crypto.framing import frame, int_bytes, text_bytes
+from protocol.crypto.padding import PaddingError, pad, unpad
 
 KEY_BYTES = 32
 _NONCE = bytes(12)  # every key K encrypts exactly one message

@@ -145,7 +145,7 @@ def _one_of(*values: str) -> Checker:
     return check
 
 
-#: Relays a genesis may name (the room's relay first, then its fallbacks; see relay/failover.py).
+#: Relays a genesis may name (the room's relay first, then its fallbacks; see relay/transport/failover.py).
 MAX_RELAYS = 8
 RELAY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_:/[]%~")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .crypto.private import valid_agreement_key
-from .crypto.signing import valid_public_key
+from protocol.crypto.private import valid_agreement_key
+from protocol.crypto.signing import valid_public_key
 
 
 @dataclass(frozen=True, slots=True)

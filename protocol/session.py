@@ -34,19 +34,18 @@ from engines.core import (
     canonical_encode,
     decode,
 )
-
-from .cards import CardProtocolError, Deck, KeyRing, Reslot, keys_from_body, keys_to_body
-from .crypto.commit import commitment
-from .crypto.framing import frame
-from .crypto.padding import PAD_BLOCK
-from .crypto.private import AgreementKey, SealError, delivery_context, delivery_key, open_sealed, seal
-from .crypto.randomness import share_commitment
-from .crypto.signing import SigningKey
-from .envelope import GENESIS_GAME, ZERO_HASH, Envelope, Header, cheap_rejection, parse, peek
-from .envelope import seal as seal_envelope
-from .errors import Code, Misconduct, ProtocolError
-from .escrow import make_escrow, share_digest
-from .events import (
+from protocol.cards import CardProtocolError, Deck, KeyRing, Reslot, keys_from_body, keys_to_body
+from protocol.crypto.commit import commitment
+from protocol.crypto.framing import frame
+from protocol.crypto.padding import PAD_BLOCK
+from protocol.crypto.private import AgreementKey, SealError, delivery_context, delivery_key, open_sealed, seal
+from protocol.crypto.randomness import share_commitment
+from protocol.crypto.signing import SigningKey
+from protocol.envelope import GENESIS_GAME, ZERO_HASH, Envelope, Header, cheap_rejection, parse, peek
+from protocol.envelope import seal as seal_envelope
+from protocol.errors import Code, Misconduct, ProtocolError
+from protocol.escrow import make_escrow, share_digest
+from protocol.events import (
     DISCONNECTED,
     Audited,
     CheatDetected,
@@ -61,9 +60,9 @@ from .events import (
     Verdict,
     YourTurn,
 )
-from .savedgame import dump
-from .schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, NOTICE_TYPES, relays_problem
-from .table import SEALED_TAG, Expect, OwnAction, SeatInfo, Table, check_seat_cards
+from protocol.logfile import dump
+from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, NOTICE_TYPES, relays_problem
+from protocol.table import SEALED_TAG, Expect, OwnAction, SeatInfo, Table, check_seat_cards
 
 #: How far ahead of the head an entry may be and still be kept for later.
 MAX_AHEAD = 4096
@@ -81,7 +80,7 @@ MAX_FORKS = 4
 #: gets there whether a seat signed them in another seat's name.
 MAX_SUSPECTS = 64
 DEFAULT_TIMEOUT_MS = 120_000
-#: The tag of what a seat signs for the relay layer besides entries (``relay.wants``).  Signed as
+#: The tag of what a seat signs for the relay layer besides entries (``relay.transport.wants``).  Signed as
 #: ``frame(REQUEST_TAG, body)``: a framed message starts with its length, an entry's signed bytes
 #: with the entry tag, so no request can ever be taken for an entry or the other way round.
 REQUEST_TAG = b"sealed-table relay request v1\x00"
@@ -177,7 +176,7 @@ class PeerSession:
         """Seat 0 opens the room: writes the genesis (take it from ``take_outgoing``).
 
         ``relays`` names the room's relay and its fallbacks, in order (the genesis carries them, so
-        every seat knows where the game may move; see relay/failover.py).  None given: the genesis
+        every seat knows where the game may move; see relay/transport/failover.py).  None given: the genesis
         has no ``relays`` field at all, exactly as before there were fallbacks.
 
         Every seat card is checked first (:func:`protocol.table.check_seat_cards`): an
@@ -597,7 +596,7 @@ class PeerSession:
     # -- receiving -------------------------------------------------------------------
     _seq_hint = 0
 
-    def _receive(self, data: bytes) -> None:
+    def _receive(self, data: bytes) -> None:  # noqa: C901 (tests/test_complexity.py)
         # Who may have written it, from its wire bytes alone: the one key of the seat it names is
         # checked before anything of its contents is decoded (garbage costs one signature check).
         head = peek(data)
@@ -666,7 +665,7 @@ class PeerSession:
         self._drain()
         self._pump()
 
-    def _screen(self, head: Header, data: bytes) -> bool | int | None:
+    def _screen(self, head: Header, data: bytes) -> bool | int | None:  # noqa: C901 (tests/test_complexity.py)
         """What the wire bytes alone decide, before any decoding: None for an exact copy of an applied
         entry, True once the one seat that may have written it (the seat it names) signed it, False while
         no key is known (before the genesis), a seat's number if that seat forged it; raises otherwise."""
@@ -909,7 +908,7 @@ class PeerSession:
         reason = f"equivocation: two different signed entries for seq {first.seq}"
         self._halt(first.seat, first.seq, reason, first.data, second.data)
 
-    def _drain(self) -> None:
+    def _drain(self) -> None:  # noqa: C901 (tests/test_complexity.py)
         table = self.table
         assert table is not None
         for old in [s for s in self._suspects if s <= table.head]:
@@ -1099,7 +1098,7 @@ class PeerSession:
             self._key, self.room, seq, self.table.head_digest, self.seat, type_, body, game=self.table.game_id
         )
 
-    def _auto_body(self, exp: Expect) -> dict[str, Any]:
+    def _auto_body(self, exp: Expect) -> dict[str, Any]:  # noqa: C901 (tests/test_complexity.py)
         table = self.table
         assert table is not None and self.seat is not None
         state_hash = table.state_hash()

@@ -1,7 +1,7 @@
 """``python -m relay`` / ``sealed-table-relay``: run an embedded Sealed Table relay.
 
 For a LAN party or a small group.  A public relay for many rooms is better served by
-Mosquitto with ``relay/mosquitto/sealed-table.conf`` (persistence, ACL, TLS); see
+Mosquitto with ``relay/broker/mosquitto/sealed-table.conf`` (persistence, ACL, TLS); see
 ``docs/relay-operators.md``.
 """
 
@@ -14,7 +14,7 @@ import logging
 import signal
 import sys
 
-from .broker import DEFAULT_MAX_PAYLOAD, RelayConfig, serve_forever
+from relay.broker.embedded import DEFAULT_MAX_PAYLOAD, RelayConfig, serve_forever
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote
 
-from .errors import RelayError
+from relay.errors import RelayError
 
 if TYPE_CHECKING:  # imported where a client is made: parsing an address needs no MQTT library
     import aiomqtt

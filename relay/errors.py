@@ -11,6 +11,10 @@ class RelayUnreachable(RelayError):
     """No connection: wrong address or port, the relay is down, or the network is."""
 
 
+class RelayTimedOut(RelayUnreachable):
+    """Nobody answered at the address within the time given (a wrong address, or a firewall)."""
+
+
 class NameNotFound(RelayUnreachable):
     """The relay's host name does not resolve."""
 
@@ -57,6 +61,10 @@ class NoSuchSeat(SeatTaken):
     def __init__(self, message: str, seats_total: int) -> None:
         super().__init__(message)
         self.seats_total = seats_total
+
+
+class Refused(RoomFull):
+    """The host refused this joiner (or took it out of its seat before the start)."""
 
 
 class RoomClosed(RelayError):

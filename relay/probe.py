@@ -24,14 +24,15 @@ import socket
 import ssl
 import struct
 
-from .address import RelayAddress, client_id, parse_address
-from .errors import (
+from relay.address import RelayAddress, client_id, parse_address
+from relay.errors import (
     LoginNeeded,
     NameNotFound,
     NotARelay,
     NotAWebSocket,
     NotTrusted,
     RelayError,
+    RelayTimedOut,
     RelayUnreachable,
     WrongLogin,
     WrongTransport,
@@ -119,7 +120,7 @@ async def _open(
             timeout,
         )
     except TimeoutError:
-        raise RelayUnreachable(
+        raise RelayTimedOut(
             f"relay {where}: nobody answers within {timeout:g} s (wrong address, or a firewall)"
         ) from None
     except socket.gaierror:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 ROOT = "sealed/v1"
-#: Room names usable in a topic (room codes of :mod:`relay.rooms` are a subset: 6 capital letters).
+#: Room names usable in a topic (room codes of :mod:`relay.lobby.rooms` are a subset: 6 capital letters).
 _ROOM = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _PEER = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -36,7 +36,7 @@ def log(room: str, seq: int) -> str:
 
 def log_filter(room: str) -> str:
     """Every log topic of a room.  Only for tools and tests: a peer never subscribes a wildcard, whose
-    retained messages anyone can multiply (see :mod:`relay.transport`)."""
+    retained messages anyone can multiply (see :mod:`relay.transport.room`)."""
     return f"{ROOT}/room/{room}/log/+"
 
 

@@ -7,7 +7,7 @@
 
 The one-shot conversion reads ``client/messages.py`` (the shared screens) and each game's
 ``client/<game>/messages.py`` (found through ``client/registry.py``) and writes, per domain, the
-English declarations ``texts.py`` (``msg("id", "English")``, see ``client/declare.py``), the
+English declarations ``texts.py`` (``msg("id", "English")``, see ``client/i18n/declare.py``), the
 Polish and Russian ``.po`` catalogues and the ``.pot`` template.  It refuses to overwrite a
 ``texts.py`` that exists (hand edits live there): use ``--append`` then.
 
@@ -36,8 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from client.catalogues import extract, new_catalog, read, template, update, write  # noqa: E402  (after the path)
-from client.translations import SHARED_DOMAIN, TRANSLATED, Domain, domains  # noqa: E402
+from client.i18n.catalogues import extract, new_catalog, read, template, update, write  # noqa: E402  (after the path)
+from client.i18n.translations import SHARED_DOMAIN, TRANSLATED, Domain, domains  # noqa: E402
 
 SECTION = re.compile(r"^\s*#\s*--\s*(.*?)\s*-*\s*$")
 #: Ids retired on purpose after the conversion (an old file still has them: --append must not bring them back).
@@ -139,7 +139,7 @@ def declaration_lines(entries: list[Entry], fallback: str = "") -> list[str]:
 
 
 def texts_module(domain: Domain, entries: list[Entry]) -> str:
-    """A domain's ``texts.py``: a one-line docstring (the format is :mod:`client.declare`'s) and the rows."""
+    """A domain's ``texts.py``: a one-line docstring (the format is :mod:`client.i18n.declare`'s) and the rows."""
     shared = domain.name == SHARED_DOMAIN
     up = "." if shared else ".."
     about = "the shared screens" if shared else f"``client/{domain.name}/``"

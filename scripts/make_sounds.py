@@ -1,4 +1,4 @@
-"""Make the table's sound cues (client/sounds/*.wav) from nothing but integer arithmetic.
+"""Make the table's sound cues (client/ui/sounds/*.wav) from nothing but integer arithmetic.
 
 ``python3 scripts/make_sounds.py`` writes short 16-bit mono WAV files with the
 standard library's :mod:`wave` module: no recorded samples, no licences to
@@ -18,7 +18,7 @@ import wave
 from pathlib import Path
 
 RATE = 22_050
-OUT = Path(__file__).resolve().parents[1] / "client" / "sounds"
+OUT = Path(__file__).resolve().parents[1] / "client" / "ui" / "sounds"
 FULL = 32_767
 
 

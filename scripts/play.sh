@@ -10,6 +10,6 @@ if [ -n "${DISPLAY:-}" ] && [[ " $* " != *" --headless "* ]]; then
     qt="$(.venv/bin/python -c 'import importlib.metadata as m; print(m.version("PySide6-Essentials"))')"
     .venv/bin/python -m pip install --quiet --disable-pip-version-check "PySide6-Addons==$qt" \
         || echo "Note: Qt Multimedia could not be installed; the program plays no sound." >&2
-    .venv/bin/python -m client.qtdeps --install || exit 1
+    .venv/bin/python scripts/qtdeps.py --install || exit 1
 fi
 exec .venv/bin/sealed-table "$@"

@@ -23,7 +23,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engines.anomaly_maze import board as maze  # noqa: E402
-from engines.collective_conflict import CollectiveConflict  # noqa: E402
+from engines.collective_conflict import CollectiveConflictState  # noqa: E402
 from engines.collective_conflict.rules import COMMAND, KIND_BY_NAME  # noqa: E402
 from engines.core.hexgrid import hex_id, hex_qr  # noqa: E402
 
@@ -63,9 +63,9 @@ LETTERS = {"M": "mothership", "R": "runner", "C": "climber", "N": "netcaster", "
 HEX = 24.0
 
 
-def _cc_position(units: dict[tuple[int, int], list[str]]) -> CollectiveConflict:
+def _cc_position(units: dict[tuple[int, int], list[str]]) -> CollectiveConflictState:
     """A two-player position built by hand, seat 0 to move with its Network activated."""
-    state = CollectiveConflict(2, {"first_player": 0, "data_cores": False})
+    state = CollectiveConflictState(2, {"first_player": 0, "data_cores": False})
     for (q, r), codes in sorted(units.items()):
         for code in codes:
             seat, letter = int(code[0]), code[1]

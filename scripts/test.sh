@@ -25,8 +25,8 @@ fi
 # (mosquitto_passwd, for the login tests, comes with the same package.)
 
 # Aedes, the second broker implementation a whole game is played on: npm installs the
-# locked version into tests/relay/aedes/node_modules (skipped when it is already there).
-AEDES_DIR="$(dirname "${BASH_SOURCE[0]}")/../tests/relay/aedes"
+# locked version into tests/relay/games/aedes/node_modules (skipped when it is already there).
+AEDES_DIR="$(dirname "${BASH_SOURCE[0]}")/../tests/relay/games/aedes"
 if [ ! -d "$AEDES_DIR/node_modules/aedes" ]; then
     if command -v npm >/dev/null 2>&1; then
         echo "Installing Aedes with npm…"
@@ -42,9 +42,11 @@ if [ ! -d "$AEDES_DIR/node_modules/aedes" ]; then
         echo "Note: npm is not installed; the Aedes test will be skipped." >&2
     fi
 fi
-# Lint, then the type check (`mypy` alone checks what [tool.mypy] in pyproject.toml names,
+# Lint, then the import contracts ([tool.importlinter] in pyproject.toml), then the type check
+# (`mypy` alone checks what [tool.mypy] in pyproject.toml names,
 # with its cache in .venv), then the tests; set -e (from _venv.sh) stops at the first failure.
 .venv/bin/ruff check .
+.venv/bin/lint-imports --no-cache
 .venv/bin/mypy
 export QT_QPA_PLATFORM=offscreen
 # Two worker processes (pytest-xdist): most tests wait on relays and child processes, so two

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-# No animation and no sound in tests unless a test turns them on (client/motion.py, client/sound.py).
+# No animation and no sound in tests unless a test turns them on (client/ui/motion.py, client/ui/sound.py).
 os.environ.setdefault("SEALED_TABLE_MOTION", "off")
 os.environ.setdefault("SEALED_TABLE_SOUND", "off")
 

@@ -9,10 +9,9 @@ actions and events).
 
 from __future__ import annotations
 
+from engines.anomaly_maze.bots.maze import MazeBot
+from engines.anomaly_maze.state import AnomalyMazeState, new_state
 from engines.core import GameSpec, RandomBot, register
-
-from .ai import MazeBot
-from .state import AnomalyMazeState, new_state
 
 SPEC = GameSpec(
     name="anomaly-maze",

@@ -6,11 +6,10 @@ base game of the classic hex tile game (CC-21), used for perft and UHP.
 
 from __future__ import annotations
 
+from engines.collective_conflict.bots.greedy import GreedyBot, SearchBot, random_bot
+from engines.collective_conflict.perft import perft_command
+from engines.collective_conflict.state import CollectiveConflictState, new_state
 from engines.core.registry import GameSpec, register
-
-from .bots import GreedyBot, SearchBot, random_bot
-from .perft import perft_command
-from .state import CollectiveConflict, new_state
 
 SPEC = GameSpec(
     name="collective-conflict",
@@ -23,4 +22,4 @@ SPEC = GameSpec(
 )
 register(SPEC)
 
-__all__ = ["SPEC", "CollectiveConflict", "GreedyBot", "SearchBot", "new_state"]
+__all__ = ["SPEC", "CollectiveConflictState", "GreedyBot", "SearchBot", "new_state"]

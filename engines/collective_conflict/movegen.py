@@ -126,7 +126,7 @@ def climber_targets(stacks: dict[int, list[int]], h: int, two_steps: bool) -> se
     return out
 
 
-def placement_hexes(tops: dict[int, int], seat: int, forbid_foreign: bool, min_own: int) -> list[int]:
+def placement_hexes(tops: dict[int, int], seat: int, forbid_foreign: bool, min_own: int) -> list[int]:  # noqa: C901 (tests/test_complexity.py)
     """Free hexes touching a stack whose top is ``seat``'s, sorted.
 
     ``tops`` maps every occupied hex to the owner of its top unit (-1 for a

@@ -39,11 +39,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engines.collective_conflict.rules import CLIMBER, COMMAND_KINDS, JUMPER, KIND_BY_NAME, NETCASTER, RUNNER
 from engines.core.hexgrid import DELTAS, GATES, hex_id, hex_qr
 from engines.core.pending import Decision
 from engines.core.state import Action, IllegalAction
-
-from .rules import CLIMBER, COMMAND_KINDS, JUMPER, KIND_BY_NAME, NETCASTER, RUNNER
 
 Hex = tuple[int, int]
 #: What the route finders read: hex id -> the stack there, bottom first (only presence and height matter).
@@ -180,7 +179,7 @@ def _ids(action: Action) -> tuple[str, int, int, int | None]:
     return verb, one(action[1]), one(action[2]), None
 
 
-def route(
+def route(  # noqa: C901 (tests/test_complexity.py)
     stacks: Stacks, kind: int, verb: str, src: int, dst: int, middle: int | None, netcaster_steps: int, two_steps: bool
 ) -> list[int] | None:
     """The route on hex ids for a unit of ``kind`` on top of ``src``; ``None`` if the rules allow none."""
@@ -217,7 +216,7 @@ def move_path(state: Any, action: Action) -> list[Hex]:
     """The hexes a legal unit action of the seat to move passes through, start and end included.
 
     ``action`` is a ``"move"``, ``"cast"`` (public or private form) or ``"jump"``
-    of :class:`~.state.CollectiveConflict`; anything that is not one of the
+    of :class:`~.state.CollectiveConflictState`; anything that is not one of the
     seat's legal unit moves now raises :class:`IllegalAction` (the state is
     never changed).
     """

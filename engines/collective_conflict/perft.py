@@ -9,7 +9,7 @@ unit and destination, a pass only when nothing else is legal.
 This module walks the tree with make/unmake on a minimal position and counts
 the last ply in bulk.  It shares :mod:`.movegen` with the engine, so a match
 with the published numbers checks the generator the game itself uses;
-:func:`perft_state` walks the real :class:`~.state.CollectiveConflict` (slower)
+:func:`perft_state` walks the real :class:`~.state.CollectiveConflictState` (slower)
 so that the engine's own turn rules are checked against the same numbers.
 """
 
@@ -20,12 +20,11 @@ import time
 from collections.abc import Collection
 from typing import IO
 
+from engines.collective_conflict import movegen as mg
+from engines.collective_conflict.rules import CLIMBER, JUMPER, MOTHERSHIP, NETCASTER, RUNNER
 from engines.core.hexgrid import DELTAS, ORIGIN, articulation_points
 from engines.core.pending import Decision
 from engines.core.state import GameState, Knowledge
-
-from . import movegen as mg
-from .rules import CLIMBER, JUMPER, MOTHERSHIP, NETCASTER, RUNNER
 
 #: Published perft of the base game from the start position (depth -> nodes).
 PUBLISHED = {1: 4, 2: 96, 3: 1440, 4: 21600, 5: 516240, 6: 12219480}
@@ -51,7 +50,7 @@ class ClassicPosition:
         stacks = self.stacks
         return any(q >= 0 and all((q + d) in stacks for d in DELTAS) for q in self.queen)
 
-    def generate(self) -> list[tuple[int, int, int] | None]:
+    def generate(self) -> list[tuple[int, int, int] | None]:  # noqa: C901 (tests/test_complexity.py)
         """Legal moves: ``(0, kind, hex)`` placements, ``(1, src, dst)`` moves, ``None`` = pass."""
         if self.over():
             return []

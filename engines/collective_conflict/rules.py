@@ -73,7 +73,7 @@ class Settings:
     classic_queen_by_move: int = 4
 
     @classmethod
-    def make(cls, players: int, options: Mapping[str, Any]) -> Settings:
+    def make(cls, players: int, options: Mapping[str, Any]) -> Settings:  # noqa: C901 (tests/test_complexity.py)
         """Defaults for the mode, then the options on top; unknown names are refused."""
         opts = dict(options)
         classic = bool(opts.pop("classic", False))

@@ -33,13 +33,12 @@ import time
 from collections import Counter
 from typing import IO
 
+from engines.collective_conflict.bots.classic_search import ClassicSearch, position_key
+from engines.collective_conflict.rules import CLIMBER, JUMPER, KIND_BY_NAME, KIND_NAMES, MOTHERSHIP, NETCASTER, RUNNER
+from engines.collective_conflict.state import CollectiveConflictState
 from engines.core.hexgrid import hex_id, hex_qr
 from engines.core.pending import Decision
 from engines.core.state import Action, IllegalAction, Knowledge, PositionKey
-
-from .classic_search import ClassicSearch, position_key
-from .rules import CLIMBER, JUMPER, KIND_BY_NAME, KIND_NAMES, MOTHERSHIP, NETCASTER, RUNNER
-from .state import CollectiveConflict
 
 VERSION = "0.2.0"
 #: The deepest ``bestmove depth`` accepted (each ply multiplies the work by the number of moves).
@@ -71,7 +70,7 @@ class UhpGame:
     """A classic game plus the protocol's view of it: piece names and the move list with passes."""
 
     def __init__(self) -> None:
-        self.state = CollectiveConflict(2, {"classic": True})
+        self.state = CollectiveConflictState(2, {"classic": True})
         self.names: dict[int, str] = {}
         self.history: list[str] = []
         self.actions: list[Action | None] = []
@@ -118,7 +117,7 @@ class UhpGame:
                 return f"{name} {pre}{ref_name}{post}"
         raise UhpError("no neighbour to describe the position")  # pragma: no cover
 
-    def parse(self, text: str) -> Action | None:
+    def parse(self, text: str) -> Action | None:  # noqa: C901 (tests/test_complexity.py)
         text = text.strip()
         if text.lower() == "pass":
             return None
@@ -263,7 +262,7 @@ class UhpEngine:
 
     def cmd_info(self, args: str) -> None:
         # the capabilities line lists supported expansions; the base game has none, so it is left out
-        self.write(f"id SealedTable-CollectiveConflict v{VERSION}")
+        self.write(f"id SealedTable-CollectiveConflictState v{VERSION}")
 
     def cmd_newgame(self, args: str) -> None:
         """``newgame``, ``newgame Base`` or ``newgame <GameString>``: the game string's state and turn must be true."""

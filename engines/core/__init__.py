@@ -1,12 +1,12 @@
 """The shared core of every engine: the contract, encoding, seeded chance."""
 
-from .bots import Bot, RandomBot
-from .encoding import EncodingError, canonical_encode, decode, state_hash
-from .pending import Chance, ChanceKind, Deal, Decision, GameOver, Pending, PrivateDelivery, RevealOwed
-from .referee import Referee, RefereeError
-from .registry import GameSpec, get, names, register
-from .seeded import SeededStream, derive_outcome
-from .state import TABLE, Action, GameState, IllegalAction, Knowledge, Publication
+from engines.core.bots import Bot, RandomBot
+from engines.core.encoding import EncodingError, canonical_encode, decode, state_hash
+from engines.core.pending import Chance, ChanceKind, Deal, Decision, GameOver, Pending, PrivateDelivery, RevealOwed
+from engines.core.referee import Referee, RefereeError
+from engines.core.registry import GameSpec, get, names, register
+from engines.core.seeded import SeededStream, derive_outcome
+from engines.core.state import TABLE, Action, GameState, IllegalAction, Knowledge, Publication
 
 __all__ = [
     "TABLE",

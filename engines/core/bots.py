@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .seeded import SeededStream
-from .state import Action, GameState, Knowledge
+from engines.core.seeded import SeededStream
+from engines.core.state import Action, GameState, Knowledge
 
 
 class Bot(Protocol):

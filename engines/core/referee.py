@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bots import Bot
-from .pending import Chance, ChanceKind, Deal, Decision, GameOver, PrivateDelivery, RevealOwed
-from .seeded import SeededStream
-from .state import TABLE, Action, GameState, Knowledge
+from engines.core.bots import Bot
+from engines.core.pending import Chance, ChanceKind, Deal, Decision, GameOver, PrivateDelivery, RevealOwed
+from engines.core.seeded import SeededStream
+from engines.core.state import TABLE, Action, GameState, Knowledge
 
 
 class RefereeError(RuntimeError):

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import IO, Any, Protocol
 
-from .bots import Bot
-from .state import GameState
+from engines.core.bots import Bot
+from engines.core.state import GameState
 
 
 class PerftCommand(Protocol):
@@ -59,6 +59,11 @@ def get(name: str) -> GameSpec:
         return _GAMES[name]
     except KeyError:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(_GAME_MODULES))}") from None
+
+
+def engine_package(name: str) -> str:
+    """The package that holds the game called ``name`` (``KeyError`` if there is none)."""
+    return _GAME_MODULES[name]
 
 
 def names() -> list[str]:

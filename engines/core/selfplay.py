@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .referee import Referee
-from .registry import GameSpec
+from engines.core.referee import Referee
+from engines.core.registry import GameSpec
 
 
 @dataclass

@@ -25,8 +25,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .encoding import canonical_encode, state_hash
-from .pending import GameOver, Pending
+from engines.core.encoding import canonical_encode, state_hash
+from engines.core.pending import GameOver, Pending
 
 Action = tuple[Any, ...]
 

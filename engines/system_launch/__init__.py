@@ -7,16 +7,15 @@ from typing import Any
 
 from engines.core.bots import RandomBot
 from engines.core.registry import GameSpec, register
+from engines.system_launch.bots.greedy import GreedyBot
+from engines.system_launch.bots.memory import MemoryBot
+from engines.system_launch.cards import CARD_KIND, KIND_NAMES, card_name
+from engines.system_launch.options import DEFAULTS, LIMITS, Options, make_options
+from engines.system_launch.state import SystemLaunchState, describe
 
-from .bots import GreedyBot
-from .cards import CARD_KIND, KIND_NAMES, card_name
-from .memory import MemoryBot
-from .options import DEFAULTS, LIMITS, Options, make_options
-from .state import SystemLaunch, describe
 
-
-def new_state(players: int, options: Mapping[str, Any] | None = None) -> SystemLaunch:
-    return SystemLaunch(players, options)
+def new_state(players: int, options: Mapping[str, Any] | None = None) -> SystemLaunchState:
+    return SystemLaunchState(players, options)
 
 
 SPEC = GameSpec(
@@ -38,7 +37,7 @@ __all__ = [
     "GreedyBot",
     "MemoryBot",
     "Options",
-    "SystemLaunch",
+    "SystemLaunchState",
     "card_name",
     "describe",
     "make_options",

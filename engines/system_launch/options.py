@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import DECK_SIZE
+from engines.system_launch.cards import DECK_SIZE
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,11 +7,11 @@ culprit without changing anything.  The scheme and its checks are described in
 ``docs/protocol-cards.md``.
 """
 
-from .deck import LOCK, SHUFFLE, Deck, Verdict
-from .errors import CardProtocolError
-from .ledger import CardLedger, KeyRing, keys_from_body, keys_to_body
-from .reslot import Reslot
-from .seat_secrets import SeatSecrets, secrets_from_body, secrets_to_body
+from protocol.cards.deck import LOCK, SHUFFLE, Deck, Verdict
+from protocol.cards.errors import CardProtocolError
+from protocol.cards.ledger import CardLedger, KeyRing, keys_from_body, keys_to_body
+from protocol.cards.reslot import Reslot
+from protocol.cards.seat_secrets import SeatSecrets, secrets_from_body, secrets_to_body
 
 __all__ = [
     "LOCK",

@@ -16,13 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from protocol.cards.deck import Deck, Verdict
+from protocol.cards.errors import CardProtocolError
+from protocol.cards.reslot import Reslot, pass_digest
+from protocol.cards.seat_secrets import SeatSecrets, secrets_from_body, secrets_to_body
 from protocol.crypto.entropy import Entropy
 from protocol.crypto.group import is_scalar
-
-from .deck import Deck, Verdict
-from .errors import CardProtocolError
-from .reslot import Reslot, pass_digest
-from .seat_secrets import SeatSecrets, secrets_from_body, secrets_to_body
 
 
 class KeyRing:

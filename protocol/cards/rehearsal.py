@@ -16,12 +16,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 from engines.core import SeededStream, canonical_encode, decode
+from protocol.cards.deck import Verdict
+from protocol.cards.ledger import CardLedger, KeyRing, keys_from_body, keys_to_body
+from protocol.cards.seat_secrets import SeatSecrets
 from protocol.crypto.entropy import Entropy
 from protocol.crypto.private import AgreementKey, delivery_context, open_sealed, seal
-
-from .deck import Verdict
-from .ledger import CardLedger, KeyRing, keys_from_body, keys_to_body
-from .seat_secrets import SeatSecrets
 
 
 class Rehearsal:

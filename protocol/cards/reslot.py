@@ -25,14 +25,13 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from engines.core import canonical_encode
+from protocol.cards.errors import CardProtocolError
+from protocol.cards.proofs import context as proof_context
+from protocol.cards.proofs import prove_shuffle, verify_shuffle
+from protocol.cards.seat_secrets import SeatSecrets
+from protocol.cards.shown import check_shown
 from protocol.crypto.entropy import Entropy
 from protocol.crypto.group import ELEMENT_BYTES, GroupError, invert, is_scalar, mul, scalar_mul
-
-from .errors import CardProtocolError
-from .proofs import context as proof_context
-from .proofs import prove_shuffle, verify_shuffle
-from .seat_secrets import SeatSecrets
-from .shown import check_shown
 
 RESLOT = "reslot"
 RESLOT_FIELDS = frozenset({"elements", "proof"})

@@ -13,10 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from protocol.cards.errors import CardProtocolError
 from protocol.crypto.entropy import Entropy
 from protocol.crypto.group import WIDE_BYTES, GroupError, is_scalar, scalar_from
-
-from .errors import CardProtocolError
 
 SECRETS_FIELDS = frozenset({"seat", "scalar", "permutation", "keys"})
 

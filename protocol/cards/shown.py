@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import Protocol
 
+from protocol.cards.errors import CardProtocolError
 from protocol.crypto.group import is_scalar
-
-from .errors import CardProtocolError
 
 
 class ShowsCards(Protocol):

@@ -14,12 +14,12 @@ from the operating system for real use.
 - :mod:`.entropy` — the injectable source of fresh randomness.
 """
 
-from .commit import COMMIT_SALT_BYTES, commitment, opens
-from .entropy import Entropy, SystemEntropy
-from .group import GroupError, card_element, invert, is_element, is_scalar, mul, scalar_from, scalar_mul
-from .private import AgreementKey, SealError, delivery_context, open_as_auditor, open_sealed, seal
-from .randomness import joint_value, opens_share, outcome, share_commitment
-from .signing import SigningKey, verify
+from protocol.crypto.commit import COMMIT_SALT_BYTES, commitment, opens
+from protocol.crypto.entropy import Entropy, SystemEntropy
+from protocol.crypto.group import GroupError, card_element, invert, is_element, is_scalar, mul, scalar_from, scalar_mul
+from protocol.crypto.private import AgreementKey, SealError, delivery_context, open_as_auditor, open_sealed, seal
+from protocol.crypto.randomness import joint_value, opens_share, outcome, share_commitment
+from protocol.crypto.signing import SigningKey, verify
 
 __all__ = [
     "COMMIT_SALT_BYTES",

@@ -16,8 +16,7 @@ import hmac
 from typing import Any
 
 from engines.core import EncodingError, canonical_encode
-
-from .framing import frame, int_bytes, text_bytes
+from protocol.crypto.framing import frame, int_bytes, text_bytes
 
 DOMAIN = b"sealed-table/commit/v1"
 COMMIT_SALT_BYTES = 32

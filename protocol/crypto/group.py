@@ -26,7 +26,7 @@ from typing import TypeGuard
 from nacl import bindings as sodium
 from nacl import exceptions as sodium_errors
 
-from .framing import frame, int_bytes, text_bytes
+from protocol.crypto.framing import frame, int_bytes, text_bytes
 
 #: Order of the prime-order subgroup of edwards25519.
 L = 2**252 + 27742317777372353535851937790883648493

@@ -42,8 +42,8 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
 
-from .framing import frame, int_bytes, text_bytes
-from .padding import PaddingError, pad, unpad
+from protocol.crypto.framing import frame, int_bytes, text_bytes
+from protocol.crypto.padding import PaddingError, pad, unpad
 
 KEY_BYTES = 32
 NONCE_BYTES = 12

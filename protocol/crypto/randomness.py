@@ -30,9 +30,8 @@ import hashlib
 from collections.abc import Sequence
 
 from engines.core import SeededStream
-
-from .commit import commitment, opens
-from .framing import frame, text_bytes
+from protocol.crypto.commit import commitment, opens
+from protocol.crypto.framing import frame, text_bytes
 
 SHARE_BYTES = 32
 SHARE_TAG = "random-share"

@@ -40,8 +40,8 @@ def qloop(qapp):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def window(qtbot, private_config: Path):  # type: ignore[no-untyped-def]
     """The main window with instant bots and its own config directory."""
-    from client.main_window import MainWindow
-    from client.settings import Settings
+    from client.screens.main_window import MainWindow
+    from client.store.settings import Settings
 
     win = MainWindow(settings=Settings(name="Tester", bot_delay_ms=0, players=3), config=private_config)
     qtbot.addWidget(win, before_close_func=_closing_without_asking)
@@ -54,7 +54,7 @@ def window(qtbot, private_config: Path):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def relay(qtbot, qloop):  # type: ignore[no-untyped-def]
-    from client_drive import start_relay, stop_relay
+    from tests.client.drive import start_relay, stop_relay
 
     embedded = start_relay(qtbot, qloop)
     yield embedded

@@ -1,7 +1,7 @@
 """The desktop program as a real process for the resume tests: its real window, driven through its widgets.
 
-    python tests/client/desktop_peer.py --config DIR --name NAME --join LINK   # join by invitation, play
-    python tests/client/desktop_peer.py --config DIR --name NAME               # start as the program does
+    python -m tests.client.desktop_peer --config DIR --name NAME --join LINK   # join by invitation, play
+    python -m tests.client.desktop_peer --config DIR --name NAME               # start as the program does
 
 It starts like ``client.app.run_app`` (one QApplication, qasync's loop, the main window, and the
 offer to go back to a game after a crash, answered "yes" and printed as ``offered: TEXT``), then
@@ -18,7 +18,6 @@ import os
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from client import qtguard  # noqa: F401  (first: see client/qtguard.py)
@@ -43,13 +42,13 @@ def main() -> int:
     os.environ["SEALED_TABLE_CONFIG_DIR"] = str(args.config)
 
     import qasync
-    from client_drive import click_action, preferred
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMessageBox
 
     from client.app import make_application
-    from client.main_window import MainWindow
-    from client.settings import load
+    from client.screens.main_window import MainWindow
+    from client.store.settings import load
+    from tests.client.drive import click_action, preferred
 
     def say(text: str) -> None:
         print(text, flush=True)

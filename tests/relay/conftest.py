@@ -8,9 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from relay_helpers import BrokerProcess, embedded, free_port, mosquitto
 
-AEDES = Path(__file__).resolve().parent / "aedes"
+from tests.relay.helpers import BrokerProcess, embedded, free_port, mosquitto
+
+AEDES = Path(__file__).resolve().parent / "games" / "aedes"
 
 
 @pytest.fixture
@@ -44,8 +45,8 @@ def aedes_relay(tmp_path: Path) -> Iterator[BrokerProcess]:
     node = shutil.which("node")
     if node is None or not (AEDES / "node_modules" / "aedes").is_dir():
         if os.environ.get("CI"):
-            pytest.fail("CI must have Aedes (scripts/test.sh installs it with npm into tests/relay/aedes)")
-        pytest.skip("Aedes is not installed (npm ci --prefix tests/relay/aedes)")
+            pytest.fail("CI must have Aedes (scripts/test.sh installs it with npm into tests/relay/games/aedes)")
+        pytest.skip("Aedes is not installed (npm ci --prefix tests/relay/games/aedes)")
     port = free_port()
     broker = BrokerProcess([node, str(AEDES / "server.mjs"), str(port)], port, tmp_path / "aedes.log", "aedes")
     broker.start()

@@ -10,7 +10,7 @@ from engines.core import SeededStream, registry
 from protocol.crypto.signing import SigningKey
 from protocol.events import YourTurn
 from protocol.session import PeerSession
-from relay.transport import RoomTransport, monotonic_ms
+from relay.transport.room import RoomTransport, monotonic_ms
 
 
 @dataclass

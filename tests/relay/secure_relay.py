@@ -16,7 +16,8 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
-from relay_helpers import BrokerProcess, free_port
+
+from tests.relay.helpers import BrokerProcess, free_port
 
 USER, PASSWORD = "alice", "s3cret-Pa55"
 
@@ -98,7 +99,7 @@ class SecureRelay:
 
 
 def secure_mosquitto(binary: str, tmp: Path) -> SecureRelay:
-    from relay.mosquitto_conf import write
+    from relay.broker.mosquitto_config import write
 
     certs = tmp / "certs"
     certs.mkdir(parents=True, exist_ok=True)

@@ -12,14 +12,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from lobby_people import Person
-from relay_helpers import ROOT, BrokerProcess, env, free_port
 
 from relay.address import RelayAddress
 from relay.errors import NotARelay, RelayError, RelayUnreachable, RoomFull, RoomNotFound
+from relay.lobby.rooms import RoomHost, join_room, list_rooms, new_code, normalize_code
 from relay.probe import parse_address
-from relay.rooms import RoomHost, join_room, list_rooms, new_code, normalize_code
-from relay.transport import check_relay
+from relay.transport.room import check_relay
+from tests.relay.helpers import ROOT, BrokerProcess, env, free_port
+from tests.relay.lobby.people import Person
 
 
 async def _server(handler) -> tuple[asyncio.AbstractServer, int]:  # type: ignore[no-untyped-def]

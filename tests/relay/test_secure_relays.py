@@ -7,13 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from relay_helpers import start_table, wait_port
-from secure_relay import PASSWORD, USER, SecureRelay, secure_mosquitto
-from test_games import finished_fair
 
 from relay.address import parse_address
 from relay.errors import LoginNeeded, NotTrusted, WrongLogin, WrongTransport
 from relay.probe import probe
+from tests.relay.helpers import finished_fair, start_table, wait_port
+from tests.relay.secure_relay import PASSWORD, USER, SecureRelay, secure_mosquitto
 
 
 @pytest.fixture

@@ -1,0 +1,71 @@
+"""How the shared screens show Anomaly Maze (registered in :mod:`client.games.kit`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtWidgets import QLabel, QWidget
+
+from client.games.anomaly_maze.guide import steps as guide_steps
+from client.games.anomaly_maze.lobby_art import MazeArt
+from client.games.anomaly_maze.present import MazeLogWriter, seat_name
+from client.games.anomaly_maze.table import MazeTable
+from client.games.kit import GameKit, imported_later
+from client.i18n import tr
+from engines.core import GameOver, Knowledge
+
+
+def _show_live(table: MazeTable, game: Any, delay_ms: int) -> None:
+    table.show_view(game.view(), game.knowledge, game.legal(), delay_ms=delay_ms)
+
+
+def _show_frame(table: MazeTable, view: dict[str, Any], knowledge: Knowledge) -> None:
+    table.show_view(view, knowledge, (), interactive=False)
+
+
+def _over_banner(over: GameOver, names: Sequence[str], me: int | None) -> str:
+    if not over.winners:
+        return tr("maze.log.draw")
+    if over.winners[0] == me:
+        return tr("maze.you_win")
+    return tr("maze.log.won", name=seat_name(names, over.winners[0]))
+
+
+def _report_row(view: dict[str, Any], seat: int) -> QWidget:
+    player = view["players"][seat]
+    label = QLabel(tr("maze.report.row", mp=player["mp"], hp=max(0, player["hp"])))
+    label.setStyleSheet("font-size: 15px;")
+    return label
+
+
+def _headline(lines: list[Any]) -> Any:
+    """The step's news for the banner: its last eventful line (a roll, a chest, a Respawn), else its last."""
+    eventful = [line for line in lines if line.tone != "plain"]
+    return eventful[-1] if eventful else lines[-1]
+
+
+def _bot_names(level: str, count: int) -> list[str]:
+    return [tr("maze.ai_name", level=tr(f"level.{level}"))] * count
+
+
+KIT = GameKit(
+    name="anomaly-maze",
+    make_table=MazeTable,
+    make_writer=MazeLogWriter,
+    show_live=_show_live,
+    show_frame=_show_frame,
+    over_banner=_over_banner,
+    report_row=_report_row,
+    reset_choice=MazeTable.reset_choice,
+    headline=_headline,
+    secrets=False,
+    table_ready=lambda public: public["phase"] != "setup",  # the tiles are laid one chance at a time
+    levels=("easy", "normal", "hard"),
+    default_level="normal",
+    bot_names=_bot_names,
+    lobby_art=MazeArt,
+    forfeit_note=lambda active: tr("maze.forfeit"),  # docs/rules/anomaly-maze-engine.md, "Winning"
+    showcase=imported_later(f"{__package__}.showcase", "maze_shots"),
+    guide=guide_steps,
+)

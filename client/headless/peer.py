@@ -1,0 +1,408 @@
+"""``python -m client.headless``: a peer without a window — a bot in a seat, over a real relay.
+
+    python -m client.headless --relay HOST:PORT --create system-launch --players 4 \\
+        --accept-all --seat-bot greedy --state-dir DIR
+    python -m client.headless --join sealed://HOST:PORT/ROOM#FINGERPRINT --seat-bot greedy --state-dir DIR
+
+It creates or joins a room, takes a seat with a bot, plays to the end, prints the result and the
+audit verdict, and saves the game file.  A host prints its invitation (``invitation sealed://…``)
+and decides who sits down: ``--accept-all``, or ``--accept FINGERPRINT`` for each guest (a peer
+prints its own key's fingerprint as ``my key …``).  A joiner given the invitation link (or
+``--host-key``) plays only a room and a genesis signed by that host; with a bare room code it
+trusts the key the room's card names, and prints it.
+
+Everything the seat needs to carry on — its signing key, its per-game secret (every other secret
+of the seat is derived from it), the room, the seat and the genesis author it pinned — is written
+to ``--state-dir`` before the first message goes out, so a peer that is killed and started again
+with the same arguments resumes its seat from the relay's retained log.
+
+Where the game runs (:mod:`client.headless.relays`): a host names fallback relays with
+``--fallback-relay`` (they travel in the invitation and the genesis) and the game moves to the next
+one when its relay stays unreachable for ``--failover-after`` seconds; ``--lan`` runs the room's relay
+in the host's own process and hands it over to a surviving seat when that process dies;
+``--commands`` reads ``move ADDRESS`` / ``move next`` on standard input.
+
+Exit status: 0 the game ended and the audit says fair; 1 it ended otherwise (a cheat was
+named, or the game was abandoned); 2 a relay or room problem (the message says which).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from client.headless import relays
+from client.net.bot_seat import BotSeat
+from client.registry import GAMES
+from engines.core import registry
+from protocol.crypto.signing import SigningKey
+from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
+from protocol.session import PeerSession
+from protocol.table import SeatInfo
+from protocol.verify import dump
+from relay.address import RelayAddress, parse_address
+from relay.errors import RelayError
+from relay.lobby.invitation import BadInvitation, fingerprint, grouped, is_link, normalize_fingerprint, parse_invitation
+from relay.lobby.rooms import JoinRequest, RoomHost, join_room, normalize_code
+from relay.transport.failover import RelayMoved
+from relay.transport.room import Restored, monotonic_ms
+
+log = logging.getLogger("client.headless.peer")
+
+
+class SeatStore:
+    """The seat's files in ``--state-dir``: ``seat.json`` (public facts) and ``seat.key`` (secrets, mode 0600)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.dir = directory
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.info_path = self.dir / "seat.json"
+        self.key_path = self.dir / "seat.key"
+        self.info: dict[str, Any] = json.loads(self.info_path.read_text()) if self.info_path.exists() else {}
+        if self.key_path.exists():
+            raw = msgpack.unpackb(self.key_path.read_bytes(), raw=False)
+            self.signing_key = SigningKey.from_private_bytes(raw["sign"])
+            self.secret: bytes = raw["secret"]
+        else:
+            self.signing_key = SigningKey.generate()
+            self.secret = os.urandom(32)
+            fd = os.open(self.key_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(msgpack.packb({"sign": self.signing_key.private_bytes(), "secret": self.secret}))
+                f.flush()
+                os.fsync(f.fileno())
+        self.info.setdefault("peer", "p" + os.urandom(5).hex())
+
+    @property
+    def peer(self) -> str:
+        return str(self.info["peer"])
+
+    def save(self, **fields: Any) -> None:
+        self.info.update(fields)
+        tmp = self.info_path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(self.info, indent=1))
+        os.replace(tmp, self.info_path)
+
+    def card(self, name: str) -> bytes:
+        info = PeerSession.seat_card(name, self.signing_key, self.secret)
+        return msgpack.packb(info.as_body(), use_bin_type=True)
+
+
+def seat_info(card: bytes) -> SeatInfo:
+    raw = msgpack.unpackb(card, raw=False)
+    return SeatInfo(str(raw["name"])[:40], bytes(raw["sign"]), bytes(raw["box"]))
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m client.headless", description=__doc__.split("\n\n")[0])
+    p.add_argument(
+        "--relay",
+        default=None,
+        help="the relay (a --join invitation link names it): HOST[:PORT], mqtt://, mqtts://HOST (TLS, port 8883), "
+        "ws:// or wss://HOST[:PORT][/PATH]; USER[:PASSWORD]@ before the host for a relay that needs a login",
+    )
+    p.add_argument("--ca-file", default=None, help="TLS: trust this CA certificate file (default: the system's)")
+    p.add_argument("--cert", default=None, help="TLS: a client certificate file (PEM), for relays that ask for one")
+    p.add_argument("--key", default=None, help="TLS: the client certificate's key file (if not in --cert)")
+    p.add_argument(
+        "--password-file", type=Path, default=None, help="read the relay password from this file (not the command line)"
+    )
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--create", metavar="GAME", help=f"open a room for GAME ({', '.join(GAMES)})")
+    mode.add_argument("--join", metavar="INVITATION", help="join a room: an invitation link, or a room code")
+    p.add_argument("--host-key", default=None, help="with --join CODE: the host key fingerprint to trust")
+    p.add_argument("--accept-all", action="store_true", help="as host: seat everyone who asks (a valid request)")
+    p.add_argument("--accept", action="append", default=[], metavar="FINGERPRINT", help="as host: seat this guest")
+    p.add_argument("--unlisted", action="store_true", help="as host: keep the room off the relay's listing")
+    p.add_argument("--players", type=int, default=4, help="seats in a created room")
+    p.add_argument("--seat-bot", default="greedy", help="the bot that plays this seat (random, greedy)")
+    p.add_argument("--state-dir", required=True, type=Path, help="where this seat's keys and state are kept")
+    p.add_argument("--name", default=None, help="seat name shown to the others")
+    p.add_argument("--room", default=None, help="with --create: use this code instead of a random one")
+    p.add_argument(
+        "--timeout-ms",
+        type=int,
+        default=120_000,
+        help="silence after which a seat is voted gone (30 s .. 7 days; a value outside is a test/demo"
+        " override that this seat, host or joiner, accepts in the genesis only when given it here)",
+    )
+    p.add_argument("--save", type=Path, default=None, help="game file (default: STATE_DIR/game.sealed)")
+    p.add_argument("--gather-timeout", type=float, default=600.0, help="seconds to wait for the seats to fill")
+    p.add_argument("--think-ms", type=int, default=0, help="pause before each decision (demos, fault tests)")
+    p.add_argument(
+        "--claim-wait",
+        type=float,
+        default=120.0,
+        help="seconds a win claimed after disconnection (two seats) waits for the claimed seat's own entry, "
+        "which voids it and play goes on, before this peer stops",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="with --create: a game option, e.g. max_rounds=80 (a round limit for a bots-only table)",
+    )
+    relays.add_arguments(p)
+    p.add_argument("-q", "--quiet", action="store_true")
+    return p.parse_args(argv)
+
+
+def _dev_timeout(args: argparse.Namespace) -> int | None:
+    """``--timeout-ms`` outside the range a host may choose: the explicit override this seat accepts (tests, demos)."""
+    return None if MIN_TIMEOUT_MS <= args.timeout_ms <= MAX_TIMEOUT_MS else args.timeout_ms
+
+
+async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> tuple[PeerSession, RoomHost | None]:
+    """Resume the stored seat, or create/join a room and take a seat (saved before anything is sent)."""
+    name = args.name or f"{args.seat_bot} bot"
+    if "room" in store.info and "seat" in store.info:
+        room, seat = store.info["room"], int(store.info["seat"])
+        say(f"resuming seat {seat} in room {room}")
+        creator = bytes.fromhex(store.info["creator"]) if store.info.get("creator") else None
+        session = PeerSession.join(
+            room, seat, store.signing_key, store.secret, creator=creator, dev_timeout_ms=_dev_timeout(args)
+        )
+        if store.info.get("genesis"):
+            session.receive(bytes.fromhex(store.info["genesis"]), monotonic_ms())
+        return session, None
+    if args.create:
+        spec = registry.get(args.create)
+        if not spec.min_players <= args.players <= spec.max_players:
+            raise RelayError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players")
+        # A host restarted before its room filled up carries on with the same room code.
+        code = normalize_code(args.room) if args.room else store.info.get("hosting")
+        host = RoomHost(
+            args.relay,
+            args.create,
+            args.players,
+            store.peer,
+            name,
+            store.card(name),
+            key=store.signing_key,
+            code=code,
+            admit=admission(args, say),
+            listed=not args.unlisted,
+            timeout_ms=args.timeout_ms,
+            on_note=lambda text: say(f"lobby: {text}"),
+        )
+        invitation = dataclasses.replace(host.invitation(), fallbacks=tuple(args.fallbacks))
+        print(f"room {host.code}", flush=True)
+        print(f"invitation {invitation.link()}", flush=True)
+        say(f"read out: {invitation.read_out()}")
+        store.save(hosting=host.code, game=args.create, relays=list(invitation.relays[1:]))
+        cards = await host.gather(args.gather_timeout)
+        seats = [seat_info(c) for c in cards]
+        options = registry.parse_options(args.option)
+        session = PeerSession.create(
+            host.code,
+            args.create,
+            options,
+            seats,
+            store.signing_key,
+            store.secret,
+            args.timeout_ms,
+            now_ms=monotonic_ms(),
+            dev_timeout_ms=_dev_timeout(args),
+            # The room's relays travel in the genesis too (a LAN relay's address is not worth keeping).
+            relays=invitation.relays if args.fallbacks else (),
+        )
+        genesis = bytes(session.table.log[0].data) if session.table else b""
+        store.save(room=host.code, seat=0, creator=store.signing_key.public_bytes().hex(), genesis=genesis.hex())
+        return session, host
+    if args.join:
+        code, pin = args.room_code, args.host_key
+        card = store.card(name)
+        seated = await join_room(
+            args.relay,
+            code,
+            store.peer,
+            name,
+            card,
+            timeout=args.gather_timeout,
+            key=store.signing_key,
+            host_key=pin,
+            on_note=lambda text: say(f"lobby: {text}"),
+        )
+        lobby = seated.lobby
+        if pin is None:
+            say(f"host {lobby.host}, key {grouped(lobby.fingerprint)} (from the room's card: no invitation given)")
+        if seated.creator is None:
+            raise RelayError(f"room {code}: the host's seat list names no seat 1")
+        store.save(room=code, seat=seated.seat, game=lobby.game, creator=seated.creator.hex(), relays=args.fallbacks)
+        answer = f"answer time {lobby.timeout_ms // 1000} s"
+        say(f"seat {seated.seat} in room {code} ({lobby.game}, {lobby.seats_total} seats, {answer})")
+        session = PeerSession.join(
+            code,
+            seated.seat,
+            store.signing_key,
+            store.secret,
+            creator=seated.creator,
+            dev_timeout_ms=_dev_timeout(args),
+        )
+        return session, None
+    raise RelayError("give --create GAME or --join INVITATION (or a --state-dir with a seat to resume)")
+
+
+def admission(args: argparse.Namespace, say: Any) -> Any:
+    """Who a headless host seats: everyone (``--accept-all``) or the guests whose key it was given."""
+    if args.accept_all:
+        return True
+    if not args.accept:
+        raise RelayError("a host decides who sits down: give --accept-all, or --accept FINGERPRINT for each guest")
+    try:
+        wanted = {normalize_fingerprint(fp) for fp in args.accept}
+    except BadInvitation as exc:
+        raise RelayError(str(exc)) from None
+
+    def decide(req: JoinRequest) -> bool:
+        ok = fingerprint(req.sign_key) in wanted
+        say(f"lobby: {req.name} (key {grouped(fingerprint(req.sign_key))}) {'accepted' if ok else 'refused'}")
+        return ok
+
+    return decide
+
+
+def resolve_join(args: argparse.Namespace) -> None:
+    """``--join`` as a link or a code, ``--relay`` and ``--host-key``: one relay, one room code, one pin."""
+    args.room_code = None
+    args.fallbacks = list(getattr(args, "fallback_relay", None) or [])
+    if args.join:
+        if is_link(args.join):
+            try:
+                invitation = parse_invitation(args.join)
+            except BadInvitation as exc:
+                raise RelayError(str(exc)) from None
+            args.relay = args.relay or invitation.relay
+            args.fallbacks = [*invitation.fallbacks, *(f for f in args.fallbacks if f not in invitation.fallbacks)]
+            args.room_code = invitation.code
+            args.host_key = invitation.fingerprint
+        else:
+            args.room_code = normalize_code(args.join)
+        if args.host_key is not None:
+            try:
+                args.host_key = normalize_fingerprint(args.host_key)
+            except BadInvitation as exc:
+                raise RelayError(str(exc)) from None
+    if not args.relay and not (getattr(args, "lan", False) and args.create):
+        raise RelayError("give --relay HOST:PORT (or --join with an invitation link that names the relay)")
+    relays.check_fallbacks(args)
+
+
+def relay_address(args: argparse.Namespace) -> RelayAddress:
+    """The relay of the command line with its TLS options and password (which is never printed)."""
+    address = parse_address(
+        args.relay,
+        ca_file=getattr(args, "ca_file", None),
+        cert_file=getattr(args, "cert", None),
+        key_file=getattr(args, "key", None),
+    )
+    password_file = getattr(args, "password_file", None)
+    if password_file is not None:
+        try:
+            password = password_file.read_text(encoding="utf-8").splitlines()[0]
+        except (OSError, IndexError, UnicodeDecodeError):
+            raise RelayError(f"cannot read a password from {password_file}") from None
+        address = address.with_options(password=password, username=address.username or "")
+    return address
+
+
+async def play(args: argparse.Namespace) -> int:  # noqa: C901 (tests/test_complexity.py)
+    store = SeatStore(args.state_dir)
+    resuming = "room" in store.info and "seat" in store.info
+    args.relay = args.relay or (store.info.get("relay") if resuming else None)
+    resolve_join(args)
+    lan_relay = None
+    if args.lan and args.create and not resuming:
+        lan_relay = await relays.start_lan_relay(args)  # this program runs the room's relay
+        args.hosts_relay = True
+    elif args.lan and args.create and store.info.get("hosts_relay"):
+        args.hosts_relay = False  # restarted: its relay died with it; the game is on a peer's relay now
+    args.relay = relay_address(args)
+    store.save(relay=str(args.relay), hosts_relay=bool(getattr(args, "hosts_relay", False)))
+
+    def say(text: str) -> None:
+        if not args.quiet:
+            print(text, file=sys.stderr, flush=True)
+
+    say(f"my key {grouped(fingerprint(store.signing_key.public_bytes()))}")
+
+    session, host = await open_session(args, store, say)
+    seat = BotSeat(session, args.seat_bot, store.secret, args.quiet, args.think_ms)
+
+    def drive(events: list[Any]) -> None:
+        seat.handle(events)
+        for event in events:
+            if isinstance(event, RelayMoved):
+                store.save(relay_now=event.new)  # a resumed seat looks first where it last played
+        if session.table is not None and not store.info.get("genesis"):
+            store.save(genesis=bytes(session.table.log[0].data).hex())  # a resumed seat checks the LAN by it
+
+    transport = relays.make_transport(args, session, store, drive, args.relay)
+    seat.transport = transport
+    if args.commands:
+        relays.read_commands(transport, say)
+    print(f"seat {session.seat} room {session.room}", flush=True)
+    try:
+        await transport.run()
+    finally:
+        if lan_relay is not None:
+            await relays.stop_lan_relay(lan_relay, transport)
+    verdict = session.verdict
+    state = session.state
+    result = state.result() if state is not None else None
+    if result is not None:
+        who = "a draw" if result.draw else f"seat {result.winners[0]} wins"
+        print(f"result: {who} ({result.reason})", flush=True)
+    elif seat.abandoned:
+        print(f"result: abandoned ({seat.abandoned})", flush=True)
+    else:
+        print("result: the game did not reach its end", flush=True)
+    label = "fair" if verdict is not None and verdict.fair else (verdict.label if verdict else "none")
+    print(f"verdict: {label}" + (f" — {verdict.reason}" if verdict and not verdict.fair else ""), flush=True)
+    if state is not None:
+        print(f"final state hash {state.hash().hex()}", flush=True)
+    if session.table is not None:
+        path = args.save or (args.state_dir / "game.sealed")
+        path.write_bytes(dump(session.room, [bytes(e.data) for e in session.table.log]))
+        print(f"saved {path} ({session.table.head + 1} entries)", flush=True)
+    print(
+        f"restored {sum(isinstance(r, Restored) for r in transport.reports)} relay copies; "
+        f"rejected {sum(type(r).__name__ == 'Rejected' for r in transport.reports)} messages",
+        flush=True,
+    )
+    store.save(finished=True, verdict=label)
+    if host is not None:
+        await host.close()
+    return 0 if verdict is not None and verdict.fair else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return asyncio.run(play(args))
+    except RelayError as exc:
+        print(f"error: {exc}", file=sys.stderr, flush=True)
+        return 2
+    except KeyError as exc:
+        print(f"error: unknown game or bot {exc}", file=sys.stderr, flush=True)
+        return 2
+    except KeyboardInterrupt:
+        with contextlib.suppress(Exception):
+            print("interrupted; run again with the same --state-dir to resume the seat", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

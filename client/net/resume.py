@@ -1,0 +1,64 @@
+"""Taking a kept seat again: the same keys, secret and peer id on the same relay, the bots restarted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client.net.address import parse_relay_address
+from client.net.bots import RUNNING_BOTS, LocalBot
+from client.net.errors import NetError
+from client.net.lan import lan_relay_address, start_lan_relay
+from client.store.kept_seats import SavedSeat
+
+
+async def resume_online(seat: SavedSeat, name: str, think_ms: int = 0) -> Any:
+    """:func:`resume_seat`, after starting this machine's LAN relay again when the room was on it.
+
+    The others' transports keep calling the relay's address; a relay back on the same port is found
+    by them, and every peer puts back the entries it holds (the embedded relay keeps nothing).
+    """
+    if seat.lan_port and lan_relay_address() is None:
+        await start_lan_relay(name, ports=(seat.lan_port,))
+    return resume_seat(seat, think_ms)
+
+
+def resume_seat(seat: SavedSeat, think_ms: int = 0) -> Any:
+    """A NetGame for a kept seat: the same keys, secret, peer id and pinned creator, on the same relay.
+
+    The transport reads the room's retained log back before the player is asked anything (and puts
+    back what the relay lost), so the seat carries on where it was.  The bots this machine played in
+    the room come back with it, unless they still play in this program.
+    """
+    from client.net import tasks
+    from client.net.game import NetGame
+    from protocol.crypto.signing import SigningKey
+    from protocol.session import PeerSession
+    from relay.transport.room import monotonic_ms
+
+    address = parse_relay_address(seat.relay)
+
+    def session_for(number: int, key: Any, secret: bytes) -> Any:
+        session = PeerSession.join(seat.room, number, key, secret, creator=seat.creator)
+        if seat.genesis:
+            session.receive(seat.genesis, monotonic_ms())
+        return session
+
+    try:
+        key = SigningKey.from_private_bytes(seat.sign)
+        bot_keys = [(bot, SigningKey.from_private_bytes(bot.sign)) for bot in seat.bots]
+        net_game = NetGame(session_for(seat.seat, key, seat.secret), address, seat.peer)
+    except ValueError as exc:
+        raise NetError("resume-failed", room=seat.room, reason=str(exc)) from None
+    net_game.saved = seat
+    net_game.fallbacks, net_game.signing_key = tuple(seat.fallbacks), key
+    net_game.lan = bool(seat.lan_port)
+    for kept, bot_key in bot_keys:
+        running = RUNNING_BOTS.get(kept.peer)
+        if running is not None and running.running:
+            net_game.bots.append(running)
+            continue
+        bot = LocalBot(kept.kind, kept.name, bot_key, kept.secret, kept.peer)
+        play = bot.play(session_for(kept.seat, bot_key, kept.secret), address, think_ms, tuple(seat.fallbacks))
+        bot.task = tasks.spawn(play, lambda _: None, lambda _: None)
+        net_game.bots.append(bot)
+    return net_game

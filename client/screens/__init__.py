@@ -1,0 +1,1 @@
+"""The screens of the main window: the lobby, the report, the replay viewer, the dialogs."""

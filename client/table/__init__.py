@@ -1,0 +1,1 @@
+"""The table window: the game screen around a game's table, its log, and the connection panel."""

@@ -1,0 +1,1 @@
+"""Developer tools run with ``python -m``: the screenshots of every screen."""

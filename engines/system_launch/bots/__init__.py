@@ -1,0 +1,1 @@
+"""System Launch's computer players: greedy, and the memory level that reads the others' plays."""

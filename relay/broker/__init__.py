@@ -1,0 +1,1 @@
+"""The relay itself: the embedded broker, the Mosquitto configuration, and LAN discovery."""

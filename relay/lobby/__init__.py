@@ -1,0 +1,1 @@
+"""Rooms before the game: hosting, joining, listings, invitations, seat cards, rematches."""

@@ -1,0 +1,894 @@
+"""The MQTT transport: aiomqtt on asyncio, driving one sans-I/O protocol session over a relay.
+
+What it guarantees, and how:
+
+- **Nothing is lost.**  Every entry the session writes is published retained, QoS 1, at
+  ``sealed/v1/room/{room}/log/{seq}`` and stays in the outbox until the broker acknowledged it;
+  a broken connection leaves it there for the next one.  The broker's retained log *is* the
+  game: on every (re)connect the transport subscribes and reads the whole log back.
+- **Read-back is finished before play goes on.**  After subscribing, the transport sends a
+  non-retained marker to itself; when it comes back, every retained message queued before it
+  has arrived.  Only then are the session's events handed to the driver (a bot or a person),
+  so a restarted peer never decides again on a turn it already wrote.
+- **Self-healing.**  The relay is untrusted and so is everybody else on it: anyone may
+  overwrite a retained log topic.  When a message on ``log/{seq}`` differs from the entry the
+  session holds for ``seq``, the transport publishes the valid entry again (and after a
+  reconnect it restores every entry the relay lost or changed, e.g. after a restart of a relay
+  without persistence).  The garbage goes to the session, which rejects it with a reason —
+  reported, never applied.
+- **Presence** of a seat is retained at ``presence/{seat}`` with a last will saying "gone".
+- **No wildcard in the room.**  Every topic read is exact, one writer each: the log window, each
+  seat's notices around the head, each other seat's presence and ``want`` topic.  A stranger's
+  retained garbage elsewhere in the room reaches nobody.
+- **Asking the others.**  A seat whose log does not move asks the others for the next entry with a
+  request signed by its key and bound to the room and game (:mod:`relay.transport.wants`); they answer only
+  such a request, rate-limited, with the entry itself, which the asker checks like any entry.
+- Duplicates and reordering are the session's job (it buffers and drops exact duplicates).
+- **An outage chooses nobody's forfeit.**  The session's clock for timeouts runs only while the
+  relay is reachable and the log is read back: the session is told ``connection_lost`` when a
+  connection breaks and ``connected`` once the read-back after the next one is complete, which
+  starts a full timeout of grace (a session without these methods is simply not told).
+- Reconnection with exponential backoff; the first connection is checked with :func:`relay.probe.probe`
+  so a wrong address, a non-MQTT server or an unreachable relay is a clear error within seconds.
+
+MQTT 3.1.1 only, so any broker will do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import aiomqtt
+import msgpack
+
+from protocol.envelope import peek
+from relay import topics
+from relay.address import NODELAY, RelayAddress, mqtt_client, parse_address
+from relay.errors import RelayError, RelayUnreachable
+from relay.probe import probe
+from relay.transport import wants
+
+log = logging.getLogger("relay.transport.room")
+
+
+class OutboundLike(Protocol):
+    """An entry or notice to publish (``protocol.events.Outbound`` fits); read-only, as that one is frozen."""
+
+    @property
+    def seq(self) -> int: ...
+    @property
+    def data(self) -> bytes: ...
+    @property
+    def topic(self) -> str: ...  # relative to the room: "log/{seq}" or "notice/..."
+
+
+class SessionLike(Protocol):
+    """What the transport needs from a protocol session (``protocol.session.PeerSession`` fits)."""
+
+    room: str
+
+    def receive(self, data: bytes, now_ms: int) -> list[Any]: ...
+
+    def tick(self, now_ms: int) -> list[Any]: ...
+
+    def take_outgoing(self) -> Sequence[OutboundLike]: ...
+
+    def take_notices(self) -> Sequence[OutboundLike]: ...
+
+    #: Set by the transport: the session queues what it writes by itself, applied at settle().
+    publish_first: bool
+
+    def settle(self) -> list[Any]: ...
+
+    def open_step(self) -> bool: ...
+
+    @property
+    def unsettled(self) -> bool: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+
+def held_entry(session: Any, seq: int) -> bytes | None:
+    """The valid entry the session holds for ``seq`` (its applied log), or None."""
+    table = getattr(session, "table", None)
+    if table is None or seq > table.head or seq < 0:
+        return None
+    return bytes(table.log[seq].data)
+
+
+@dataclass(frozen=True)
+class Restored:
+    """The relay's copy of ``topic`` was missing or wrong; the transport published the valid entry again."""
+
+    topic: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Presence:
+    """A peer's retained presence: ``online``, ``gone`` (last will) or ``left``."""
+
+    peer: str  # the peer id the message claims (presence is not signed: a hint for people, never a proof)
+    status: str
+    info: dict[str, Any]
+    seat: int = -1
+
+
+@dataclass(frozen=True)
+class Connected:
+    """(Re)connected and the retained log is read back; ``count`` = connections so far."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class Disconnected:
+    reason: str
+
+
+def monotonic_ms() -> int:
+    return int(time.monotonic() * 1000)
+
+
+class Backoff:
+    """Exponential backoff with jitter: 0.25 s, 0.5 s, 1 s ... up to ``cap`` seconds."""
+
+    def __init__(self, base: float = 0.25, cap: float = 5.0) -> None:
+        self.base = base
+        self.cap = cap
+
+    def delay(self, attempt: int) -> float:
+        d = min(self.cap, self.base * (2 ** min(attempt, 16)))
+        return d * (0.5 + random.random() / 2)
+
+
+#: A driver gets the session's events (and the transport's own) and may call ``session.submit``.
+Driver = Callable[[list[Any]], None]
+
+#: Restores of one topic in a row, then one per interval (never a cap for the life of the transport).
+RESTORE_BURST = 5
+RESTORE_INTERVAL_S = 1.0
+#: Log topics subscribed per read-back step and ahead of the head while playing (each exact:
+#: at most one retained message each, so no flood of garbage can crowd out the entries).
+WINDOW = 64
+#: The read-back ends only after this long without a log message (brokers that send their marker
+#: early send the rest right after it), and waits for that at most QUIET_MAX_S.
+QUIET_S = 0.1
+QUIET_MAX_S = 2.0
+#: Seconds without a new entry before the transport fetches the next ones again and asks the peers.
+REFETCH_S = 3.0
+REFETCH_MAX_S = 30.0
+#: Signed requests of one seat answered in a row, then one per interval (a seat asks every few seconds).
+WANT_BURST = 4
+WANT_INTERVAL_S = 1.0
+#: Topics per SUBSCRIBE packet at most (notices are seats x kinds x entries).
+SUBSCRIBE_CHUNK = 256
+#: Notices are read for the entries from NOTICE_BACK before the head to NOTICE_AHEAD after it: votes and
+#: acks are about the next entry, a leave notice about the entry due when its seat left.  (An older
+#: leave notice is not read back: its seat is voted gone on its timeout instead.)
+NOTICE_BACK = 8
+NOTICE_AHEAD = 16
+
+
+class RateLimit:
+    """A token bucket per key: ``burst`` at once, then one every ``interval`` seconds."""
+
+    def __init__(self, burst: int, interval: float) -> None:
+        self.burst = burst
+        self.interval = interval
+        self._state: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
+
+    def _tokens(self, key: str, now: float) -> float:
+        tokens, when = self._state.get(key, (float(self.burst), now))
+        return min(float(self.burst), tokens + (now - when) / self.interval)
+
+    def ready(self, key: str, now: float) -> bool:
+        return self._tokens(key, now) >= 1.0
+
+    def take(self, key: str, now: float) -> bool:
+        tokens = self._tokens(key, now)
+        if tokens < 1.0:
+            self._state[key] = (tokens, now)
+            return False
+        self._state[key] = (tokens - 1.0, now)
+        return True
+
+
+def _log_order(item: tuple[str, bytes]) -> tuple[int, int, str]:
+    """Log entries first, by sequence number; then notices (a stable sort keeps arrival order per topic)."""
+    seq = topics.parse_log_seq(item[0]) if "/log/" in item[0] else None
+    return (0 if seq is not None else 1, seq or 0, item[0])
+
+
+def rest_is_sync(topic: str, prefix: str) -> bool:
+    return topic.startswith(prefix + "sync/")
+
+
+def _seat_of(rest: str) -> int | None:
+    """The seat of ``presence/{seat}`` or ``want/{seat}`` (relative to the room), or None."""
+    last = rest.split("/", 1)[-1]
+    return int(last) if last.isdigit() and len(last) <= 2 and (last == "0" or last[0] != "0") else None
+
+
+#: Entries published and not yet confirmed, at most (paho's own window is 20).
+MAX_IN_FLIGHT = 16
+#: Seconds to wait for the read-back marker before carrying on anyway.
+SYNC_TIMEOUT_S = 10.0
+
+
+class RoomTransport:
+    """Keeps one session in step with a room on a relay, across disconnects, until the game ends."""
+
+    def __init__(
+        self,
+        relay: str | RelayAddress,
+        session: SessionLike,
+        peer_id: str,
+        driver: Driver | None = None,
+        *,
+        presence_info: dict[str, Any] | None = None,
+        keepalive: int = 10,
+        tick_ms: int = 250,
+        probe_timeout: float = 4.0,
+        backoff: Backoff | None = None,
+        clock: Callable[[], int] = monotonic_ms,
+        linger_s: float = 0.5,
+        claim_wait_s: float | None = None,
+    ) -> None:
+        #: Where and how to connect (TLS, WebSocket, login); ``str()`` of it never shows the password.
+        self.address = parse_address(relay)
+        self.host, self.port = self.address.host, self.address.port
+        self.session = session
+        # Every entry the session writes by itself waits until it is sent, then is applied
+        # (see _confirmed): the other peers get it before its author applies it and moves on.
+        session.publish_first = True
+        self.room = topics.check_room(session.room)
+        self.peer_id = topics.check_peer(peer_id)
+        self.driver = driver or (lambda events: None)
+        self.presence_info = dict(presence_info or {})
+        self.keepalive = keepalive
+        self.tick_ms = tick_ms
+        self.probe_timeout = probe_timeout
+        self.backoff = backoff or Backoff()
+        self.clock = clock
+        self.linger_s = linger_s
+        #: How long a claimant keeps listening for its claim to be voided (None: until stopped).
+        self.claim_wait_s = claim_wait_s
+        self._listening_since: float | None = None
+        self.connections = 0
+        #: The latest presence of each other seat (read from ``presence/{seat}``, one exact topic each).
+        self.presence: dict[int, Presence] = {}
+        #: Signed ``want`` requests refused (not signed by the seat, replayed, too many...) and the latest reasons.
+        self.wants_dropped = 0
+        self.want_notes: deque[str] = deque(maxlen=50)
+        self._want_n = 0  # the number of this seat's latest request (each one is greater)
+        self._want_last: dict[int, int] = {}  # seat -> the number of its latest request answered
+        self._want_budget = RateLimit(WANT_BURST, WANT_INTERVAL_S)
+        self._want_log = RateLimit(5, 10.0)  # log lines about refused requests (a flood must not flood the log)
+        self._watching = False  # the other seats' presence and want topics are subscribed on this connection
+        self.reports: list[Any] = []  # what was reported (Rejected, Restored ...), for logs and tests
+        self._outbox: list[tuple[str, bytes]] = []
+        self._mine: dict[str, bytes] = {}  # notices this peer wrote: topic -> bytes
+        self._seen: dict[str, bytes] = {}  # the relay's current copy of each log/notice topic
+        self._restore_budget = RateLimit(RESTORE_BURST, RESTORE_INTERVAL_S)
+        self._deferred: dict[str, tuple[bytes, str]] = {}  # restores the rate limit holds back
+        self._window_end = -1  # log/0 .. log/{_window_end} are subscribed on this connection
+        self._notice_end = -1  # and the notices of entries up to here
+        self._marker_back: asyncio.Event | None = None
+        self._marker_topic = ""
+        self._cleanups: set[asyncio.Future[None]] = set()
+        self._last_message = 0.0  # when the read-back last brought a log or notice message
+        self._ahead = asyncio.Event()  # an entry came: maybe subscribe the next window
+        self._wake = asyncio.Event()
+        self._stop = asyncio.Event()
+        self._synced = False
+        self._held_events: list[Any] = []
+        self._client: aiomqtt.Client | None = None
+        self._marker = b""
+        self._sent: dict[str, bytes] = {}  # published on the current connection
+        #: Read-back not yet handed to the session, every copy in arrival order (a valid entry put back
+        #: while a stranger overwrites the topic must not be lost behind the garbage that came after it).
+        self._backlog: list[tuple[str, bytes]] = []
+        self._idle_pending = False
+        self._unsettled_copy: tuple[str, bytes] | None = None  # the last entry queued unapplied
+
+    # -- driving -------------------------------------------------------------------
+    def flush(self) -> None:
+        """Call after ``session.submit`` outside the driver callback: publish what it wrote."""
+        self._collect()
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+
+    def _emit(self, events: list[Any]) -> None:
+        self._idle_later()
+        if not events:
+            self._collect()
+            return
+        for e in events:
+            if type(e).__name__ in ("Rejected", "CheatDetected", "Equivocation"):
+                self.reports.append(e)
+                log.info("%s: %s", self.peer_id, e)
+        if not self._synced:
+            self._held_events.extend(events)
+        else:
+            self.driver(events)
+        self._collect()
+
+    def _idle_later(self) -> None:
+        """Give the session a slice of its own idle work (opening its dealt cards) after the
+        messages already here: one small step per loop turn, so an entry that arrives in the
+        meantime is read between two steps, not after all of them."""
+        if self._idle_pending:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # driven from outside the loop: the session opens them on demand
+            return
+        self._idle_pending = True
+        loop.call_soon(self._idle_step)
+
+    def _idle_step(self) -> None:
+        self._idle_pending = False
+        if self.session.open_step():
+            self._idle_later()
+
+    def _collect(self) -> None:
+        for out in list(self.session.take_outgoing()) + list(self.session.take_notices()):
+            topic = f"{topics.ROOT}/room/{self.session.room}/{out.topic}"
+            if not out.topic.startswith("log/"):
+                self._mine[topic] = bytes(out.data)
+            elif self.session.unsettled:
+                self._unsettled_copy = (topic, bytes(out.data))
+            self._outbox.append((topic, bytes(out.data)))
+        if self._outbox or self.session.finished:
+            self._wake.set()
+
+    def _session_done(self) -> bool:
+        """The session is over and needs the room no more (``done``: no claim of its seat still open).
+
+        A claimant keeps listening for the claimed seat's voiding entry (the two-seat rule), for
+        at most ``claim_wait_s`` (``None``: until stopped, as the desktop does while its table shows).
+        """
+        if not self.session.finished:
+            self._listening_since = None
+            return False
+        done = getattr(self.session, "done", True)
+        if done or self.claim_wait_s is None:
+            return bool(done)
+        now = time.monotonic()
+        if self._listening_since is None:
+            self._listening_since = now
+        return now - self._listening_since >= self.claim_wait_s
+
+    # -- running -------------------------------------------------------------------
+    async def run(self) -> None:
+        """Connect (clear error if the relay is wrong), play until the session is finished, then leave."""
+        await self._first_relay()
+        self._emit(self.session.tick(self.clock()))
+        attempt = 0
+        while not self._stop.is_set():
+            await self._choose_relay()
+            try:
+                await self._connection()
+                attempt = 0
+            except aiomqtt.MqttError as exc:
+                self._synced = False
+                if self._stop.is_set():
+                    break
+                delay = self.backoff.delay(attempt)
+                attempt += 1
+                log.info("%s: connection to %s lost (%s); retry in %.2f s", self.peer_id, self.address, exc, delay)
+                self._emit(self._tell("connection_lost"))
+                self.driver([Disconnected(str(exc))])
+                await self._sleep(delay)
+            if self._done():
+                break
+
+    async def _first_relay(self) -> None:
+        """Check the relay before the first connection (a clear error if it is wrong); see ``failover.py``."""
+        await probe(self.address, self.probe_timeout)
+
+    async def _choose_relay(self) -> None:
+        """Before each connection: a subclass may move ``self.address`` (relay/transport/failover.py); here it stays."""
+
+    def _tell(self, what: str, **details: Any) -> list[Any]:
+        """Tell the session that the relay was lost or reached again (if it listens)."""
+        hook = getattr(self.session, what, None)
+        return list(hook(self.clock(), **details)) if callable(hook) else []
+
+    def _done(self) -> bool:
+        return self._session_done() and not self._outbox
+
+    async def _sleep(self, seconds: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stop.wait(), seconds)
+
+    def _presence_payload(self, status: str) -> bytes:
+        return msgpack.packb({"peer": self.peer_id, "status": status, **self.presence_info}, use_bin_type=True)
+
+    async def _connection(self) -> None:
+        room = self.session.room
+        seat = self._seat()
+        will = None
+        if seat is not None:
+            will = aiomqtt.Will(topics.presence(room, seat), self._presence_payload("gone"), qos=1, retain=True)
+        client = mqtt_client(self.address, "p", keepalive=self.keepalive, will=will, timeout=5)
+        self._synced = False
+        self._watching = False
+        self._seen.clear()
+        self._backlog.clear()
+        self._sent = {}
+        self._window_end = -1
+        self._notice_end = -1
+        async with client:
+            self._client = client
+            self.connections += 1
+            if seat is not None:
+                await client.publish(topics.presence(room, seat), self._presence_payload("online"), qos=1, retain=True)
+            tasks = [
+                asyncio.create_task(self._reader(client)),
+                asyncio.create_task(self._writer(client)),
+                asyncio.create_task(self._ticker()),
+                asyncio.create_task(self._fetcher(client)),
+            ]
+            try:
+                done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                for t in done:
+                    if t.exception() is not None:
+                        raise t.exception()  # type: ignore[misc]  # not None: checked on the line above
+                if self._done() or self._stop.is_set():
+                    with contextlib.suppress(aiomqtt.MqttError):
+                        await asyncio.sleep(self.linger_s)
+                        status = "done" if self.session.finished else "left"
+                        if seat is not None:
+                            payload = self._presence_payload(status)
+                            await client.publish(topics.presence(room, seat), payload, qos=1, retain=True)
+            finally:
+                for t in tasks:
+                    t.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+                self._client = None
+
+    # -- reading the log in bounded pieces ------------------------------------------------
+    def _head(self) -> int:
+        table = getattr(self.session, "table", None)
+        return int(table.head) if table is not None else -1
+
+    def _window_filters(self, first: int, last: int) -> list[tuple[str, int]]:
+        """Exact log topics ``first..last``: each brings at most one retained message, however full the room is."""
+        room = self.session.room
+        return [(topics.log(room, seq), 1) for seq in range(first, last + 1)]
+
+    def _seat(self) -> int | None:
+        seat = getattr(self.session, "seat", None)
+        return seat if isinstance(seat, int) else None
+
+    def _seats(self) -> int:
+        """How many seats the game has (0 while the genesis is not known)."""
+        table = getattr(self.session, "table", None)
+        n = getattr(table, "n", 0) if table is not None else 0
+        return n if isinstance(n, int) else 0
+
+    def _notice_filters(self) -> list[tuple[str, int]]:
+        """The exact notice topics around the head not subscribed yet: each seat's vote, leave and ack
+        (one writer per topic, so at most one retained message each, never a stranger's flood)."""
+        room, n, head = self.session.room, self._seats(), self._head()
+        if n == 0 or head < 0:
+            return []
+        first, last = max(self._notice_end + 1, head + 1 - NOTICE_BACK, 0), head + NOTICE_AHEAD
+        self._notice_end = max(self._notice_end, last)
+        return [
+            (topics.notice(room, seat, seq, kind), 1)
+            for seq in range(first, last + 1)
+            for seat in range(n)
+            for kind in topics.NOTICE_KINDS
+        ]
+
+    async def _subscribe(self, client: aiomqtt.Client, filters: list[tuple[str, int]]) -> None:
+        """Subscribe ``filters`` in packets of at most :data:`SUBSCRIBE_CHUNK` topics."""
+        for at in range(0, len(filters), SUBSCRIBE_CHUNK):
+            await client.subscribe(filters[at : at + SUBSCRIBE_CHUNK])
+
+    async def _watch_seats(self, client: aiomqtt.Client) -> None:
+        """Once the seats are known: each other seat's presence and ``want`` topic, exactly (never ``+``)."""
+        n, me = self._seats(), self._seat()
+        if self._watching or n == 0:
+            return
+        self._watching = True
+        room = self.session.room
+        others = [s for s in range(n) if s != me]
+        await self._subscribe(client, [(topics.presence(room, s), 1) for s in others])
+        await self._subscribe(client, [(topics.want(room, s), 0) for s in others])
+
+    async def _read_step(
+        self, client: aiomqtt.Client, last: int, step: int, notices: list[tuple[str, int]] | None = None
+    ) -> bool:
+        """Subscribe the log up to ``last`` (or ``notices``) and a retained marker after it; True once the
+        marker is back.
+
+        The marker is *retained* on a topic of its own for this step (not subscribed before, so
+        it cannot come back live), and its filter is the last of the same SUBSCRIBE: every broker
+        we know sends it after the retained entries of the filters before it (Aedes sends a
+        non-retained marker before them).
+        """
+        await self._watch_seats(client)  # as soon as the genesis says who sits: their presence comes back here too
+        self._marker_topic = f"{topics.sync(self.session.room, self.peer_id)}/{step}"
+        self._marker = os.urandom(8)
+        self._marker_back = asyncio.Event()
+        await client.publish(self._marker_topic, self._marker, qos=1, retain=True)
+        filters = [*self._window_filters(self._window_end + 1, last), *(notices or ()), (self._marker_topic, 1)]
+        self._window_end = max(self._window_end, last)
+        await self._subscribe(client, filters)  # in order: the marker's packet is the last
+        try:
+            await asyncio.wait_for(self._marker_back.wait(), SYNC_TIMEOUT_S)
+        except TimeoutError:
+            return False
+        finally:
+            cleanup = asyncio.ensure_future(self._clear_marker(client, self._marker_topic))
+            self._cleanups.add(cleanup)
+            cleanup.add_done_callback(self._cleanups.discard)
+        return True
+
+    async def _clear_marker(self, client: aiomqtt.Client, topic: str) -> None:
+        """Leave no marker behind (in the background: the read-back does not wait for it)."""
+        with contextlib.suppress(aiomqtt.MqttError):
+            await client.unsubscribe(topic)
+            await client.publish(topic, b"", qos=1, retain=True)
+
+    async def _fetcher(self, client: aiomqtt.Client) -> None:
+        """Read the log back window by window, then keep the windows ahead of the head and fetch what stalls."""
+        step, room = 0, self.session.room
+        while True:
+            step += 1
+            if not await self._read_step(client, max(self._head(), self._window_end) + WINDOW, step):
+                log.warning("%s: read-back marker did not come back; carrying on without it", self.peer_id)
+                break
+            # While the last entry of the window is on the relay, the log goes on: ask for the next
+            # window at once and hand this one to the session meanwhile.
+            failed = False
+            while topics.log(room, self._window_end) in self._seen:
+                step += 1
+                following = asyncio.ensure_future(self._read_step(client, self._window_end + WINDOW, step))
+                await self._apply_backlog()
+                if not await following:
+                    failed = True
+                    break
+            if failed:
+                log.warning("%s: read-back marker did not come back; carrying on without it", self.peer_id)
+                break
+            await self._apply_backlog()
+            head = self._head()
+            if self._window_end >= head + WINDOW:
+                # The log seems to end here.  Some brokers (Aedes) may send the marker before the
+                # retained entries of the same SUBSCRIBE: decide only once the room has been quiet.
+                await self._quiet()
+                await self._apply_backlog()
+                if self._window_end >= self._head() + WINDOW:
+                    break  # a whole window past the head is read, and empty: the log ends here
+        notices = self._notice_filters()
+        if notices:  # the notices about the entries around the head, read back before play goes on too
+            step += 1
+            if await self._read_step(client, self._window_end, step, notices):
+                await self._apply_backlog()
+        self._after_sync()
+        await self._watch_seats(client)
+        await self._follow(client)
+
+    async def _follow(self, client: aiomqtt.Client) -> None:
+        """While playing: subscribe the next window before the head gets there; ask again when nothing comes."""
+        stalled_since, last_head, wait = time.monotonic(), self._head(), REFETCH_S
+        while not self._done():
+            self._ahead.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._ahead.wait(), RESTORE_INTERVAL_S / 2)
+            self._retry_restores()
+            await self._watch_seats(client)  # (a genesis read only now)
+            head = self._head()
+            filters: list[tuple[str, int]] = []
+            if head + WINDOW // 2 > self._window_end:
+                filters += self._window_filters(self._window_end + 1, self._window_end + WINDOW)
+                self._window_end += WINDOW
+            if head >= 0 and head + NOTICE_AHEAD // 2 > self._notice_end:
+                filters += self._notice_filters()
+            if filters:
+                await self._subscribe(client, filters)
+            if head != last_head:
+                stalled_since, last_head, wait = time.monotonic(), head, REFETCH_S
+            elif time.monotonic() - stalled_since > wait and not self._session_done():
+                # Nothing new for a while: fetch the next entries' retained copies again (a broker
+                # that dropped a delivery sends them now) and ask the other peers for them.
+                await client.subscribe(self._window_filters(head + 1, head + 4))
+                request = self._want_request(head + 1)
+                if request is not None:
+                    await client.publish(topics.want(self.session.room, request[0]), request[1], qos=0)
+                stalled_since, wait = time.monotonic(), min(wait * 2, REFETCH_MAX_S)
+
+    def _want_request(self, seq: int) -> tuple[int, bytes] | None:
+        """(our seat, our signed request for entry ``seq``), or None for an observer or before the genesis."""
+        table, seat = getattr(self.session, "table", None), self._seat()
+        game = getattr(table, "game_id", None)
+        sign = getattr(self.session, "sign_request", None)
+        if seat is None or not isinstance(game, bytes) or not callable(sign):
+            return None
+        self._want_n = max(self._want_n + 1, time.time_ns() // 1_000_000)  # grows across restarts too
+        raw = wants.body(self.session.room, game, seat, seq, self._want_n)
+        sig = sign(raw)
+        return (seat, wants.encode(raw, sig)) if isinstance(sig, bytes) else None
+
+    async def _quiet(self) -> None:
+        """Wait until no log or notice message came for :data:`QUIET_S` (at most :data:`QUIET_MAX_S`)."""
+        deadline = time.monotonic() + QUIET_MAX_S
+        while time.monotonic() < deadline:
+            idle = time.monotonic() - self._last_message
+            if idle >= QUIET_S:
+                return
+            await asyncio.sleep(QUIET_S - idle)
+
+    async def _apply_backlog(self) -> None:
+        """Hand the read-back to the session in log order, a few entries per loop turn."""
+        backlog, self._backlog = self._backlog, []
+        for i, (topic, payload) in enumerate(sorted(backlog, key=_log_order)):
+            if "/log/" in topic:
+                self._on_log(topic, payload)
+            else:
+                self._on_notice(topic, payload)
+            if i % 8 == 7:
+                await asyncio.sleep(0)  # keep the loop (keepalive, the window) responsive
+
+    async def _ticker(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick_ms / 1000)
+            if self._synced:  # never judge "overdue" on a log that is still being read back
+                self._emit(self.session.tick(self.clock()))
+
+    async def _writer(self, client: aiomqtt.Client) -> None:
+        """Publish the outbox in order, without waiting for one PUBACK before sending the next.
+
+        An entry leaves as soon as it is queued, even while earlier ones are still
+        unconfirmed (a peer's action must not wait a broker round trip behind its own
+        notice).  An entry leaves the outbox only once the broker confirmed it, so what
+        a lost connection left unconfirmed is published again on the next one.
+        """
+        flying: list[asyncio.Task[None]] = []
+        try:
+            while True:
+                while self._synced and len(flying) < min(len(self._outbox), MAX_IN_FLIGHT):
+                    topic, data = self._outbox[len(flying)]
+                    flying.append(asyncio.ensure_future(client.publish(topic, data, qos=1, retain=True)))
+                if flying and flying[0].done():
+                    self._confirmed(flying.pop(0))
+                    continue  # a window slot is free, and settling may have queued more
+                if not flying and (self._done() or self._stop.is_set()):
+                    return
+                self._wake.clear()
+                waiter = asyncio.ensure_future(self._wake.wait())
+                try:
+                    await asyncio.wait([waiter, *flying[:1]], return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    waiter.cancel()
+        finally:
+            for task in flying:
+                if task.done() and not task.cancelled():
+                    task.exception()  # the connection's error is already being reported; retrieve it
+                else:
+                    task.cancel()
+
+    def _confirmed(self, publish: asyncio.Task[None]) -> None:
+        """The broker confirmed the oldest entry in flight: it leaves the outbox."""
+        publish.result()  # an MqttError ends this connection; the outbox keeps the entry
+        topic, data = self._outbox.pop(0)
+        self._sent[topic] = data
+        if self.session.unsettled:
+            # The session queued its own entry without applying it (publish first): it is with
+            # the other peers now, so this replica may apply its own copy.
+            self._emit(self.session.settle())
+
+    async def _reader(self, client: aiomqtt.Client) -> None:  # noqa: C901 (tests/test_complexity.py)
+        room = self.session.room
+        prefix = f"{topics.ROOT}/room/{room}/"
+        count = 0
+        async for message in client.messages:
+            count += 1
+            if count % 16 == 0:
+                await asyncio.sleep(0)  # a flood of messages must not stop the loop
+            topic = message.topic.value
+            if not topic.startswith(prefix):
+                continue  # another room's traffic (a relay that sends it anyway): none of ours
+            payload = bytes(message.payload) if isinstance(message.payload, bytes | bytearray) else b""
+            if rest_is_sync(topic, prefix):
+                if topic == self._marker_topic and payload == self._marker and self._marker_back is not None:
+                    self._marker_back.set()
+                continue
+            rest = topic[len(prefix) :]
+            if rest.startswith("presence/"):
+                self._on_presence(rest, payload)
+            elif rest.startswith("want/"):
+                self._on_want(rest, payload)
+            elif not self._synced and rest.startswith(("log/", "notice/")):
+                self._last_message = time.monotonic()
+                self._seen[topic] = payload
+                self._backlog.append((topic, payload))  # read-back: handed over in order once complete
+            elif rest.startswith("log/"):
+                self._on_log(topic, payload)
+                self._ahead.set()
+            elif rest.startswith("notice/"):
+                self._on_notice(topic, payload)
+
+    def _on_want(self, rest: str, payload: bytes) -> None:
+        """Another seat cannot get an entry from the relay: put our copy back, if the request is really
+        that seat's (signed, for this room and game, newer than its last one, within its rate)."""
+        table = getattr(self.session, "table", None)
+        seat = _seat_of(rest)
+        if not self._synced or table is None or seat is None or not payload:
+            return
+        try:
+            keys = [bytes(info.sign) for info in table.seats]
+            want = wants.check(payload, self.session.room, bytes(table.game_id), seat, keys)
+        except wants.BadWant as exc:
+            self._want_dropped(rest, str(exc))
+            return
+        except (AttributeError, TypeError):  # a session whose table has no keys: it answers nobody
+            return
+        if want.n <= self._want_last.get(seat, -1):
+            self._want_dropped(rest, f"an old request of seat {seat} again (replayed)")
+            return
+        if not self._want_budget.take(str(seat), time.monotonic()):
+            self._want_dropped(rest, f"seat {seat} asks too often")
+            return
+        self._want_last[seat] = want.n
+        held = held_entry(self.session, want.seq)
+        if held is not None:
+            self._restore(topics.log(self.session.room, want.seq), held, f"asked for by seat {seat}")
+
+    def _want_dropped(self, rest: str, reason: str) -> None:
+        self.wants_dropped += 1
+        self.want_notes.append(f"{rest}: {reason}")
+        if self._want_log.take("log", time.monotonic()):
+            log.info("%s: request on %s dropped: %s", self.peer_id, rest, reason)
+
+    def _on_presence(self, rest: str, payload: bytes) -> None:
+        seat = _seat_of(rest)
+        if seat is None:
+            return
+        try:
+            info = msgpack.unpackb(payload, raw=False) if payload else {"status": "cleared"}
+            status = str(info.get("status", "?")) if isinstance(info, dict) else "?"
+        except Exception:
+            info, status = {}, "garbage"
+        info = info if isinstance(info, dict) else {}
+        peer = info.get("peer")
+        p = Presence(peer if isinstance(peer, str) else "", status, info, seat)
+        if self.presence.get(seat) != p:
+            self.presence[seat] = p
+            if self._synced:
+                self.driver([p])
+
+    def _on_log(self, topic: str, payload: bytes) -> None:
+        self._seen[topic] = payload
+        seq = topics.parse_log_seq(topic)
+        if seq is None:
+            self.reports.append(Restored(topic, "ignored: not a log topic"))
+            return
+        held = held_entry(self.session, seq)
+        if held is not None and held == payload:
+            return  # the very entry already applied (our own, echoed back): nothing to check again
+        if payload and self._unsettled_copy == (topic, payload):
+            # Our own entry, queued and not applied yet, is back from the relay: apply it now,
+            # from what the session holds, instead of parsing and checking our own signature.
+            self._unsettled_copy = None
+            self._emit(self.session.settle())
+            return
+        if payload:
+            head = peek(payload)
+            if head is not None and head.seq != seq:
+                # An entry copied onto another position's topic: the read-back fetches positions by
+                # their topics, so it is nobody's entry there (and the session never sees it).
+                self.reports.append(Restored(topic, f"ignored: entry {head.seq} on the topic of entry {seq}"))
+            else:
+                self._emit(self.session.receive(payload, self.clock()))
+        held = held_entry(self.session, seq)
+        if held is not None and held != payload:
+            self._restore(topic, held, "empty" if not payload else "overwritten")
+
+    def _on_notice(self, topic: str, payload: bytes) -> None:
+        self._seen[topic] = payload
+        if payload:
+            self._emit(self.session.receive(payload, self.clock()))
+        mine = self._mine.get(topic)
+        if mine is not None and mine != payload:
+            self._restore(topic, mine, "empty" if not payload else "overwritten")
+
+    def _restore(self, topic: str, data: bytes, why: str) -> None:
+        """Publish the valid entry again, at most :data:`RESTORE_BURST` times in a row per topic and then
+        one every :data:`RESTORE_INTERVAL_S` seconds: a stranger who keeps a topic corrupted gets it
+        restored for as long as they keep at it, and two peers holding different entries (the
+        session has the proof: equivocation) do not flood the relay."""
+        if not self._restore_budget.take(topic, time.monotonic()):
+            self._deferred[topic] = (data, why)
+            return
+        self._deferred.pop(topic, None)
+        if any(t == topic and d == data for t, d in self._outbox):
+            return  # already on its way
+        report = Restored(topic, why)
+        self.reports.append(report)
+        log.info("%s: relay copy of %s was %s; publishing the valid entry again", self.peer_id, topic, why)
+        self._outbox.append((topic, data))
+        self._wake.set()
+        if self._synced:
+            self.driver([report])
+
+    def _retry_restores(self) -> None:
+        """Restores held back by the rate limit, once their topic may be restored again (if still wrong)."""
+        for topic, (data, why) in list(self._deferred.items()):
+            if self._seen.get(topic) == data:
+                self._deferred.pop(topic, None)
+            elif self._restore_budget.ready(topic, time.monotonic()):
+                self._restore(topic, data, why)
+
+    def _after_sync(self) -> None:
+        """The retained read-back is complete (applied in order): restore what the relay lost, then act.
+
+        The session sees the whole read-back before it may write anything, so a restarted peer
+        knows every entry it wrote before it was killed and never writes one of them differently.
+        """
+        backlog, self._backlog = self._backlog, []
+        for topic, payload in sorted(backlog, key=_log_order):  # what came after the last marker (rare)
+            if "/log/" in topic:
+                self._on_log(topic, payload)
+            else:
+                self._on_notice(topic, payload)
+        # The wait for every seat starts again, from now, plus the longest reconnection pause:
+        # the others may still be sleeping out theirs.
+        self._held_events += self._tell("connected", grace_ms=int(self.backoff.cap * 1000))
+        self._synced = True
+        table = getattr(self.session, "table", None)
+        room = self.session.room
+        queued = {topic for topic, _ in self._outbox} | set(self._sent)
+        if table is not None:
+            for seq in range(table.head + 1):
+                topic = topics.log(room, seq)
+                held = bytes(table.log[seq].data)
+                if topic not in queued and self._seen.get(topic) != held:
+                    self._restore(topic, held, "missing" if topic not in self._seen else "overwritten")
+        for topic, data in self._mine.items():
+            if topic not in queued and self._seen.get(topic) != data:
+                self._restore(topic, data, "missing")
+        held_events, self._held_events = self._held_events, []
+        # The seats' presence read back with the log (retained, before the marker) is told now too.
+        self.driver([Connected(self.connections), *held_events, *self.presence.values()])
+        self._collect()
+        self._wake.set()
+
+
+async def check_relay(relay: str | RelayAddress, timeout: float = 4.0) -> None:
+    """Raise a clear :class:`RelayError` unless ``relay`` (any address form) is a reachable MQTT broker."""
+    await probe(relay, timeout)
+
+
+__all__ = [
+    "NODELAY",
+    "Backoff",
+    "Connected",
+    "Disconnected",
+    "Presence",
+    "RelayError",
+    "RelayUnreachable",
+    "Restored",
+    "RoomTransport",
+    "SessionLike",
+    "check_relay",
+    "held_entry",
+]
