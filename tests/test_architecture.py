@@ -73,12 +73,13 @@ allow_indirect_imports = true
 """
 
 
-def lint_imports(root: Path, config: str) -> subprocess.CompletedProcess[str]:
-    path = root / "importlinter.toml"
+def lint_imports(root: Path, config: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """``lint-imports`` on the tree at ``root`` with ``config`` (written into ``folder``)."""
+    path = folder / "importlinter.toml"
     path.write_text(config, encoding="utf-8")
     return subprocess.run(
-        [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; lint_imports_command()",
-         "--config", str(path), "--no-cache"],
+        [sys.executable, "-c", "from importlinter.cli import lint_imports_command; lint_imports_command()",
+         str(path), "--no-cache"],
         capture_output=True, text=True, cwd=root, timeout=120,
     )  # fmt: skip
 
@@ -87,14 +88,14 @@ def project_config() -> str:
     """``pyproject.toml``'s import contracts, as the file they are in."""
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     tomllib.loads(text)  # the file itself must parse
-    return text[text.index("[tool.importlinter]") :]
+    return text[text.index("\n[tool.importlinter]\n") + 1 :]
 
 
 def test_the_contracts_drawn_from_the_registries_hold(tmp_path: Path) -> None:
     engine_games = sorted(engine_package(game) for game in names())
     client_games = sorted(game_package(game) for game in SHOWN)
     config = project_config() + game_contracts(ROOT, engine_games, client_games)
-    done = lint_imports(ROOT, config)
+    done = lint_imports(ROOT, config, tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "BROKEN" not in done.stdout
 
@@ -150,17 +151,17 @@ def _toy_config(root: Path) -> str:
 
 
 def test_the_toy_tree_keeps_every_contract(tmp_path: Path) -> None:
-    _toy(tmp_path)
-    done = lint_imports(tmp_path, _toy_config(tmp_path))
+    _toy(tmp_path / "tree")
+    done = lint_imports(tmp_path / "tree", _toy_config(tmp_path / "tree"), tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 @pytest.mark.parametrize(("where", "planted", "contract"), BREACHES, ids=[b[2] for b in BREACHES])
 def test_each_contract_catches_its_breach(tmp_path: Path, where: str, planted: str, contract: str) -> None:
-    _toy(tmp_path)
-    path = tmp_path / where
+    _toy(tmp_path / "tree")
+    path = tmp_path / "tree" / where
     path.write_text(path.read_text(encoding="utf-8") + planted, encoding="utf-8")
-    done = lint_imports(tmp_path, _toy_config(tmp_path))
+    done = lint_imports(tmp_path / "tree", _toy_config(tmp_path / "tree"), tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     broken = [line for line in done.stdout.splitlines() if line.endswith("BROKEN")]
     assert len(broken) == 1 and broken[0].startswith(contract), done.stdout

@@ -6,9 +6,7 @@ widget, its log writer, how to show a live game or a replay frame, the
 end-of-game banner, a player's line in the report, and the AI levels the
 lobby offers.  A kit lives with its game's package and is imported only when
 first needed; adding a game is one line in :data:`client.registry.KIT_MODULES`.
-
-A table widget has the signals ``action_chosen(tuple)`` and ``report_requested()``, a ``legal``
-list, ``set_banner(text, tone)``, and ``report_button``.
+A game's table on screen is a :class:`TableWidget`.
 """
 
 from __future__ import annotations
@@ -16,13 +14,49 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import SignalInstance
+from PySide6.QtWidgets import QPushButton, QWidget
 
 from client.i18n import tr
 from client.registry import KIT_MODULES
-from engines.core import GameOver, Knowledge
+from client.ui.keys import KeyedTable
+from engines.core import Action, GameOver, Knowledge
+
+
+class TableWidget(KeyedTable, Protocol):
+    """A game's table on screen: it draws what its kit shows it and offers the legal actions as controls.
+
+    Nothing illegal is ever offered, so a chosen action leaves the table as a signal and is never
+    refused; the screen around the table owns the game, the table only draws.
+    """
+
+    @property
+    def action_chosen(self) -> SignalInstance:
+        """Emitted with the action the player chose (a tuple, one of :attr:`legal`)."""
+        ...
+
+    @property
+    def report_requested(self) -> SignalInstance:
+        """Emitted when the player asks for the report (the game is over)."""
+        ...
+
+    @property
+    def legal(self) -> list[Action]:
+        """The actions the table offers now."""
+        ...
+
+    @property
+    def report_button(self) -> QPushButton: ...
+
+    def set_banner(self, text: str, tone: str = "plain") -> None:
+        """The table's one line of news (``tone``: "plain", "event", "win", …)."""
+        ...
+
+    def widget(self) -> QWidget:
+        """The table as Qt lays it out."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -31,7 +65,7 @@ class GameKit:
 
     name: str
     #: ``make_table(players, names)``: the table widget.
-    make_table: Callable[[int, Sequence[str]], Any]
+    make_table: Callable[[int, Sequence[str]], TableWidget]
     #: ``make_writer(me, players)``: an object whose ``lines(entry, knowledge)`` gives log lines.
     make_writer: Callable[[int | None, int], Any]
     #: ``show_live(table, game, delay_ms)``: draw a LocalGame/NetGame, offering its legal actions.

@@ -8,9 +8,9 @@ the same :class:`Entry` list, built with :class:`EventTap` from the engine's dis
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from engines.core import Action
+from engines.core import Action, GameOver, GameState, Knowledge, Pending
 
 #: The verb recorded in the decision list when a seat leaves (not an engine action).
 FORFEIT = "__forfeit__"
@@ -55,3 +55,65 @@ class EventTap:
         if events:
             self.last = events[-1]
         return fresh
+
+
+class GameSource(Protocol):
+    """A game the table window plays and shows, one *step* at a time.
+
+    Both sources keep the truth elsewhere (the referee, or the protocol session) and show the
+    human's seat only what it may know: :attr:`knowledge` is that seat's, :meth:`view` is drawn
+    through it, and :meth:`legal` offers nothing when it is not the human's decision.  A step
+    is one decision by another seat with the table's resolutions around it, so a screen can show
+    the others' turns one by one at the pace the player chose.
+    """
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def human(self) -> int: ...
+
+    @property
+    def human_left(self) -> bool: ...
+
+    @property
+    def entries(self) -> list[Entry]: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def knowledge(self) -> Knowledge: ...
+
+    @property
+    def history(self) -> list[tuple[int, Action]]: ...
+
+    def pending(self) -> Pending: ...
+
+    def over(self) -> GameOver | None: ...
+
+    def human_to_move(self) -> bool: ...
+
+    def has_steps(self) -> bool: ...
+
+    def legal(self) -> list[Action]: ...
+
+    def view(self) -> dict[str, Any]: ...
+
+    def step(self) -> list[Entry]:
+        """The next step the human does not decide (empty while waiting for the human)."""
+        ...
+
+    def act(self, action: Action) -> list[Entry]:
+        """The human's decision (``IllegalAction`` and no change unless it is legal now)."""
+        ...
+
+    def forfeit_human(self) -> list[Entry]:
+        """The human leaves the game; the others play on."""
+        ...

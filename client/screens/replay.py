@@ -61,7 +61,7 @@ class ReplayScreen(QWidget):
         root.setContentsMargins(0, 0, 0, 0)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.table = self.kit.make_table(record.players, self.names)
-        split.addWidget(self.table)
+        split.addWidget(self.table.widget())
         side = QWidget()
         sl = QVBoxLayout(side)
         self.title = QLabel()

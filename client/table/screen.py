@@ -106,10 +106,10 @@ class GameScreen(QWidget):
         layout.addWidget(self.moment_bar)
         self.guide_bar: GuideBar | None = None
         if guide:
-            self.guide_bar = GuideBar(guide, self.table)
+            self.guide_bar = GuideBar(guide, self.table.widget())
             self.guide_bar.finished.connect(lambda _: self.guide_finished.emit(game.game))
             layout.addWidget(self.guide_bar)
-        split.addWidget(self.table)
+        split.addWidget(self.table.widget())
         side = QWidget()
         sl = QVBoxLayout(side)
         sl.setContentsMargins(8, 8, 8, 8)

@@ -8,16 +8,80 @@ click would, so the keyboard can never do anything the mouse could not.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QPushButton, QWidget
 
 
-def install(  # noqa: C901 (tests/test_complexity.py)
+class KeyedTable(Protocol):
+    """What the keys press on a game's table: the buttons a click on them would press."""
+
+    def shortcut_buttons(self) -> list[QPushButton]:
+        """The offered actions' buttons, in the order the keys 1–9 press them."""
+        ...
+
+    def confirm_button(self) -> QPushButton | None:
+        """The button Enter presses (None: Enter does nothing now)."""
+        ...
+
+    def cancel_choice(self) -> None:
+        """Esc: drop the pick in progress."""
+        ...
+
+    def turn_key(self, delta: int) -> None:
+        """←/→: turn what the table lets the player turn (nothing, on most tables)."""
+        ...
+
+
+class _Keys:
+    """The keys' actions on the table the screen shows now, while it takes input."""
+
+    def __init__(
+        self, table: Callable[[], KeyedTable | None], enabled: Callable[[], bool], escape: Callable[[], bool] | None
+    ) -> None:
+        self.table, self.enabled, self.escape = table, enabled, escape
+
+    def live(self) -> KeyedTable | None:
+        current = self.table()
+        return current if current is not None and self.enabled() else None
+
+    def press(self, pick: Callable[[KeyedTable], QPushButton | None]) -> Callable[[], None]:
+        def run() -> None:
+            current = self.live()
+            button = pick(current) if current is not None else None
+            if button is not None:
+                button.click()
+
+        return run
+
+    def number(self, n: int) -> Callable[[], None]:
+        def pick(current: KeyedTable) -> QPushButton | None:
+            offered = current.shortcut_buttons()
+            return offered[n - 1] if n <= len(offered) else None
+
+        return self.press(pick)
+
+    def cancel(self) -> None:
+        if self.escape is not None and self.escape():
+            return
+        current = self.live()
+        if current is not None:
+            current.cancel_choice()
+
+    def turn(self, delta: int) -> Callable[[], None]:
+        def run() -> None:
+            current = self.live()
+            if current is not None:
+                current.turn_key(delta)
+
+        return run
+
+
+def install(
     screen: QWidget,
-    table: Callable[[], Any],
+    table: Callable[[], KeyedTable | None],
     enabled: Callable[[], bool],
     escape: Callable[[], bool] | None = None,
 ) -> list[QShortcut]:
@@ -26,48 +90,16 @@ def install(  # noqa: C901 (tests/test_complexity.py)
     ``escape``, if given, has the first word on Esc: it returns True when it used the key (the
     screen was showing a past position and went back to the live table).
     """
-
-    def press(pick: Callable[[Any], Any]) -> Callable[[], None]:
-        def run() -> None:
-            current = table()
-            if current is None or not enabled():
-                return
-            button = pick(current)
-            if button is not None:
-                button.click()
-
-        return run
-
-    def number(n: int) -> Callable[[Any], Any]:
-        def pick(current: Any) -> Any:
-            offered = current.shortcut_buttons() if hasattr(current, "shortcut_buttons") else []
-            return offered[n - 1] if n <= len(offered) else None
-
-        return pick
-
-    def cancel() -> None:
-        if escape is not None and escape():
-            return
-        current = table()
-        if current is not None and enabled() and hasattr(current, "cancel_choice"):
-            current.cancel_choice()
-
-    def turn(delta: int) -> Callable[[], None]:
-        def run() -> None:
-            current = table()
-            if current is not None and enabled() and hasattr(current, "turn_key"):
-                current.turn_key(delta)
-
-        return run
-
-    bindings: list[tuple[Any, Callable[[], None]]] = [
-        (Qt.Key.Key_Escape, cancel),
-        (Qt.Key.Key_Return, press(lambda t: t.confirm_button() if hasattr(t, "confirm_button") else None)),
-        (Qt.Key.Key_Enter, press(lambda t: t.confirm_button() if hasattr(t, "confirm_button") else None)),
-        (Qt.Key.Key_Left, turn(-1)),
-        (Qt.Key.Key_Right, turn(1)),
+    keys = _Keys(table, enabled, escape)
+    confirm = keys.press(lambda current: current.confirm_button())
+    bindings: list[tuple[Qt.Key, Callable[[], None]]] = [
+        (Qt.Key.Key_Escape, keys.cancel),
+        (Qt.Key.Key_Return, confirm),
+        (Qt.Key.Key_Enter, confirm),
+        (Qt.Key.Key_Left, keys.turn(-1)),
+        (Qt.Key.Key_Right, keys.turn(1)),
     ]
-    bindings += [(getattr(Qt.Key, f"Key_{n}"), press(number(n))) for n in range(1, 10)]
+    bindings += [(getattr(Qt.Key, f"Key_{n}"), keys.number(n)) for n in range(1, 10)]
     shortcuts = []
     for key, action in bindings:
         shortcut = QShortcut(QKeySequence(key), screen)

@@ -10,17 +10,17 @@ from PySide6.QtWidgets import QLabel, QWidget
 from client.games.anomaly_maze.guide import steps as guide_steps
 from client.games.anomaly_maze.lobby_art import MazeArt
 from client.games.anomaly_maze.present import MazeLogWriter, seat_name
-from client.games.anomaly_maze.table import MazeTable
+from client.games.anomaly_maze.table import AnomalyMazeTable
 from client.games.kit import GameKit, imported_later
 from client.i18n import tr
 from engines.core import GameOver, Knowledge
 
 
-def _show_live(table: MazeTable, game: Any, delay_ms: int) -> None:
+def _show_live(table: AnomalyMazeTable, game: Any, delay_ms: int) -> None:
     table.show_view(game.view(), game.knowledge, game.legal(), delay_ms=delay_ms)
 
 
-def _show_frame(table: MazeTable, view: dict[str, Any], knowledge: Knowledge) -> None:
+def _show_frame(table: AnomalyMazeTable, view: dict[str, Any], knowledge: Knowledge) -> None:
     table.show_view(view, knowledge, (), interactive=False)
 
 
@@ -51,13 +51,13 @@ def _bot_names(level: str, count: int) -> list[str]:
 
 KIT = GameKit(
     name="anomaly-maze",
-    make_table=MazeTable,
+    make_table=AnomalyMazeTable,
     make_writer=MazeLogWriter,
     show_live=_show_live,
     show_frame=_show_frame,
     over_banner=_over_banner,
     report_row=_report_row,
-    reset_choice=MazeTable.reset_choice,
+    reset_choice=AnomalyMazeTable.reset_choice,
     headline=_headline,
     secrets=False,
     table_ready=lambda public: public["phase"] != "setup",  # the tiles are laid one chance at a time

@@ -1,6 +1,6 @@
 """The Anomaly Maze table: the board, both players' cards, the dice and the controls.
 
-:class:`MazeTable` has the same outward shape as the System Launch table (a
+:class:`AnomalyMazeTable` has the same outward shape as the System Launch table (a
 ``show_view`` call per refresh, ``set_banner``, the ``action_chosen`` and
 ``report_requested`` signals, a ``legal`` list), so :class:`client.table.screen.GameScreen`
 and the replay viewer drive it the same way.  Only the engine's legal
@@ -183,7 +183,7 @@ class PlayerCard(QWidget):
             p.restore()
 
 
-class MazeTable(art.FeltWidget):
+class AnomalyMazeTable(art.FeltWidget):
     """The whole Anomaly Maze table for one view, with the legal actions as controls."""
 
     action_chosen = Signal(tuple)
@@ -470,6 +470,9 @@ class MazeTable(art.FeltWidget):
 
     # -- the keyboard (see client/ui/keys.py) ------------------------------------------------
     KEY_ORDER = ("confirm", "go", "stay", "attack", "no_attack", "rotate_left", "rotate_right", "clear", "cancel")
+
+    def widget(self) -> QWidget:
+        return self
 
     def shortcut_buttons(self) -> list[QPushButton]:
         """The buttons the number keys press, in the order shown."""

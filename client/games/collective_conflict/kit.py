@@ -10,17 +10,17 @@ from PySide6.QtWidgets import QLabel, QWidget
 from client.games.collective_conflict.guide import steps as guide_steps
 from client.games.collective_conflict.lobby_art import StructureArt
 from client.games.collective_conflict.present import CCLogWriter, network_name, reserve_text
-from client.games.collective_conflict.table import CCTable
+from client.games.collective_conflict.table import CollectiveConflictTable
 from client.games.kit import GameKit, imported_later
 from client.i18n import tr
 from engines.core import GameOver, Knowledge
 
 
-def _show_live(table: CCTable, game: Any, delay_ms: int) -> None:
+def _show_live(table: CollectiveConflictTable, game: Any, delay_ms: int) -> None:
     table.show_view(game.view(), game.knowledge, game.legal(), delay_ms=delay_ms)
 
 
-def _show_frame(table: CCTable, view: dict[str, Any], knowledge: Knowledge) -> None:
+def _show_frame(table: CollectiveConflictTable, view: dict[str, Any], knowledge: Knowledge) -> None:
     table.show_view(view, knowledge, (), interactive=False)
 
 
@@ -63,13 +63,13 @@ def _forfeit_note(active: int) -> str:
 
 KIT = GameKit(
     name="collective-conflict",
-    make_table=CCTable,
+    make_table=CollectiveConflictTable,
     make_writer=CCLogWriter,
     show_live=_show_live,
     show_frame=_show_frame,
     over_banner=_over_banner,
     report_row=_report_row,
-    reset_choice=CCTable.reset_choice,
+    reset_choice=CollectiveConflictTable.reset_choice,
     headline=_headline,
     secrets=True,
     levels=("random", "greedy", "search"),

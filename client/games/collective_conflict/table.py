@@ -1,6 +1,6 @@
 """The Collective Conflict table: the hex board, every Network, the reserve and the controls.
 
-:class:`CCTable` has the outward shape the shared screens expect (a
+:class:`CollectiveConflictTable` has the outward shape the shared screens expect (a
 ``show_view`` call per refresh, ``set_banner``, the ``action_chosen`` and
 ``report_requested`` signals, a ``legal`` list).  Only the engine's legal
 actions are offered: reserve buttons are enabled only for kinds with a legal
@@ -161,7 +161,7 @@ class NetworksPanel(QWidget):
             p.end()
 
 
-class CCTable(QWidget):
+class CollectiveConflictTable(QWidget):
     """The whole Collective Conflict table for one view, with the legal actions as controls."""
 
     action_chosen = Signal(tuple)
@@ -492,6 +492,12 @@ class CCTable(QWidget):
         self.board.picked, self.board.planned, self.board.variant = None, None, 0
 
     # -- the keyboard (see client/ui/keys.py) ------------------------------------------------
+    def turn_key(self, delta: int) -> None:
+        """Nothing on this table turns."""
+
+    def widget(self) -> QWidget:
+        return self
+
     def shortcut_buttons(self) -> list[QPushButton]:
         """The buttons the number keys press: the planned move's variants, in the order shown."""
         return [b for b in self.variant_buttons if b.isVisible() and b.isEnabled()]

@@ -9,18 +9,18 @@ from client.games.kit import GameKit, imported_later
 from client.games.system_launch.guide import steps as guide_steps
 from client.games.system_launch.lobby_art import BuildFan
 from client.games.system_launch.present import LogWriter
-from client.games.system_launch.table import TableWidget, face
+from client.games.system_launch.table import SystemLaunchTable, face
 from client.games.system_launch.widgets import CardRow
 from client.i18n import LANGUAGE, tr
 from client.i18n.seat_names import seat_name
 from engines.core import GameOver, Knowledge
 
 
-def _show_live(table: TableWidget, game: Any, delay_ms: int) -> None:
+def _show_live(table: SystemLaunchTable, game: Any, delay_ms: int) -> None:
     table.show_view(game.view(), game.knowledge, game.legal(), hand_limit=game.state.options.hand_limit)
 
 
-def _show_frame(table: TableWidget, view: dict[str, Any], knowledge: Knowledge) -> None:
+def _show_frame(table: SystemLaunchTable, view: dict[str, Any], knowledge: Knowledge) -> None:
     table.show_view(view, knowledge, (), interactive=False)
 
 
@@ -59,7 +59,7 @@ class SystemRow(CardRow):
         self.set_cards(self.faces, tr("table.empty_row"))
 
 
-def _reset(table: TableWidget) -> None:
+def _reset(table: SystemLaunchTable) -> None:
     table.selected_slot = None
 
 
@@ -70,7 +70,7 @@ def _forfeit(active: int) -> str:
 
 KIT = GameKit(
     name="system-launch",
-    make_table=TableWidget,
+    make_table=SystemLaunchTable,
     make_writer=LogWriter,
     show_live=_show_live,
     show_frame=_show_frame,

@@ -1,6 +1,6 @@
 """The System Launch table: every seat's rows, the deck, and the human's controls.
 
-:class:`TableWidget` draws one *view* (the engine's ``view(knowledge)`` plain
+:class:`SystemLaunchTable` draws one *view* (the engine's ``view(knowledge)`` plain
 data) and offers exactly the legal actions it is given as enabled controls:
 a hand card with no legal use cannot be selected, and only the buttons of
 legal actions exist, so an illegal choice is unavailable rather than refused
@@ -194,7 +194,7 @@ class Banner(QLabel):
         self.setStyleSheet(styles.get(tone, styles["plain"]))
 
 
-class TableWidget(shared_art.FeltWidget):
+class SystemLaunchTable(shared_art.FeltWidget):
     """The whole System Launch table for one view, with the legal actions as controls."""
 
     action_chosen = Signal(tuple)
@@ -507,6 +507,12 @@ class TableWidget(shared_art.FeltWidget):
             self.action_buttons.append(button)
 
     # -- the keyboard (see client/ui/keys.py) ------------------------------------------------
+    def turn_key(self, delta: int) -> None:
+        """Nothing on this table turns."""
+
+    def widget(self) -> QWidget:
+        return self
+
     def shortcut_buttons(self) -> list[QPushButton]:
         """The buttons the number keys press, in the order shown."""
         return [b for b in self.action_buttons if b.isVisible() and b.isEnabled()]

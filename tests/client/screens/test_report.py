@@ -73,13 +73,13 @@ def test_reports_of_games_without_cards_speak_of_no_cards(qtbot, game, language,
 
 
 def test_after_the_maze_game_no_new_mission_is_announced(qtbot):
-    from client.games.anomaly_maze.table import MazeTable
+    from client.games.anomaly_maze.table import AnomalyMazeTable
     from client.play.local import LocalGame
 
     game = LocalGame("anomaly-maze", 2, b"over-mission", 0, ["Me", "AI"], bot_kind="easy")
     game.act(game.legal()[0]) if game.human_to_move() else game.step()
     game.forfeit_human()
-    table = MazeTable(2, game.names)
+    table = AnomalyMazeTable(2, game.names)
     qtbot.addWidget(table)
     table.show_view(game.view(), game.knowledge, ())
     for card in table.cards:

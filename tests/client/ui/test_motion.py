@@ -144,10 +144,10 @@ def test_a_shifted_line_slides_in_and_the_pawn_walks_its_route(qtbot, motion_on,
 
 
 def test_a_drawn_card_travels_from_the_deck_to_the_hand(qtbot, motion_on, frames):
-    from client.games.system_launch.table import TableWidget
+    from client.games.system_launch.table import SystemLaunchTable
 
     game = LocalGame("system-launch", 3, b"motion-cards", 0, ["Me", "B", "C"])
-    table = TableWidget(3, game.names)
+    table = SystemLaunchTable(3, game.names)
     qtbot.addWidget(table)
     table.resize(1280, 800)
     table.show()

@@ -5,19 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from client.games.anomaly_maze.showcase import player_bot
-from client.games.anomaly_maze.table import MazeTable
+from client.games.anomaly_maze.table import AnomalyMazeTable
 from client.play.local import LocalGame
 
 
-def _table(qtbot: Any, game: LocalGame) -> MazeTable:
-    table = MazeTable(2, game.names)
+def _table(qtbot: Any, game: LocalGame) -> AnomalyMazeTable:
+    table = AnomalyMazeTable(2, game.names)
     qtbot.addWidget(table)
     table.resize(1000, 760)
     table.show()
     return table
 
 
-def _play_until(game: LocalGame, table: MazeTable, found: Any, limit: int = 2000) -> bool:
+def _play_until(game: LocalGame, table: AnomalyMazeTable, found: Any, limit: int = 2000) -> bool:
     """Step the game, showing the table each view the player acts on, until ``found(game)``."""
     me = player_bot(game.seed)
     for _ in range(limit):

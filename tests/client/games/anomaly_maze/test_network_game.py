@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
 from client.games.anomaly_maze.showcase import clicks_for
-from client.games.anomaly_maze.table import MazeTable
+from client.games.anomaly_maze.table import AnomalyMazeTable
 from client.i18n import tr
 from client.net.game import NetGame
 from engines.anomaly_maze.bots.maze import MazeBot
@@ -46,7 +46,7 @@ def test_two_windows_play_the_maze_through_the_embedded_relay(qtbot, qloop, rela
     for window, game in zip(windows, games, strict=True):
         window.start_network(game)
     qtbot.waitUntil(lambda: all(w.game_screen is not None for w in windows), timeout=20_000)
-    assert all(isinstance(w.game_screen.table, MazeTable) for w in windows)
+    assert all(isinstance(w.game_screen.table, AnomalyMazeTable) for w in windows)
     # A shorter match (a house rule: 8 MP wins) keeps the test quick.
     # Each person's choices come from an easy AI of their own, taken by clicking the board.
     players = [MazeBot(i, f"net-player-{i}".encode(), "easy") for i in range(2)]
@@ -81,7 +81,7 @@ def test_two_windows_play_the_maze_through_the_embedded_relay(qtbot, qloop, rela
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
     qtbot.mouseClick(windows[0].report.save_button, Qt.MouseButton.LeftButton)
     viewer = windows[1].open_replay_file(target)
-    assert viewer is not None and isinstance(viewer.table, MazeTable)
+    assert viewer is not None and isinstance(viewer.table, AnomalyMazeTable)
     assert viewer.replay.frames[-1].state.hash() == games[1].state.hash()
     assert viewer.audit.text() == tr("replay.verdict", verdict=tr("report.net_fair"))
     for game in games:

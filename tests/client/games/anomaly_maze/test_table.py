@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from client.games.anomaly_maze.present import MazeLogWriter, status_text
 from client.games.anomaly_maze.showcase import clicks_for, find_combat_seed, in_combat_after_a_die, player_bot
-from client.games.anomaly_maze.table import MazeTable
+from client.games.anomaly_maze.table import AnomalyMazeTable
 from client.i18n import LANGUAGE, tr, tr_in
 from client.screens.report import ReportScreen
 from engines.anomaly_maze import board as geo
@@ -35,7 +35,7 @@ def start_maze(qtbot: Any, window: Any, level: str = "easy") -> Any:
     assert lobby.players.value() == 2 and lobby.players.maximum() == 2
     qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
     assert window.game is not None and window.game.game == "anomaly-maze"
-    assert isinstance(window.game_screen.table, MazeTable)
+    assert isinstance(window.game_screen.table, AnomalyMazeTable)
     return window.game
 
 
@@ -83,7 +83,7 @@ def test_whole_game_against_the_ai_from_lobby_to_report(qtbot, window):
     # The replay of the finished game shows the board and offers nothing.
     qtbot.mouseClick(report.replay_button, Qt.MouseButton.LeftButton)
     replay = window.replay
-    assert replay is not None and isinstance(replay.table, MazeTable)
+    assert replay is not None and isinstance(replay.table, AnomalyMazeTable)
     replay.show_frame(len(replay.replay.frames) // 2)
     assert replay.table.legal == [] and not replay.table.board.offered_shifts()
     assert not any(b.isVisible() for b in replay.table.buttons.values())
@@ -267,7 +267,7 @@ def test_blocking_and_the_respawn_show_on_the_cards_the_board_and_in_a_flash(qtb
     while referee.resolve_table():
         pass
     state = referee.state
-    table = MazeTable(2, ["Ann", "AI"])
+    table = AnomalyMazeTable(2, ["Ann", "AI"])
     qtbot.addWidget(table)
     table.resize(1100, 760)
     table.show()
@@ -306,7 +306,7 @@ def test_leaving_forfeits_and_the_saved_game_replays(qtbot, window, tmp_path, mo
     assert report.reason.text() == tr("report.reason.forfeit")
     path = local_file.save(game, tmp_path / "maze.sealed")
     viewer = window.open_replay_file(path)
-    assert viewer is not None and isinstance(viewer.table, MazeTable)
+    assert viewer is not None and isinstance(viewer.table, AnomalyMazeTable)
     assert viewer.replay.frames[-1].state.hash() == game.state.hash()
 
 

@@ -9,7 +9,7 @@ from PySide6.QtGui import QImage
 
 from client.games.collective_conflict.board import HexBoard
 from client.games.collective_conflict.choices import source_of, target_of
-from client.games.collective_conflict.table import CCTable
+from client.games.collective_conflict.table import CollectiveConflictTable
 from client.i18n import tr
 from client.play.local import LocalGame
 
@@ -63,7 +63,7 @@ def test_an_occupied_climb_target_is_drawn_over_its_stack(qtbot):
 
 def test_the_climb_button_names_what_the_climber_climbs_onto(qtbot):
     game, climb = _game_with_a_climb()
-    table = CCTable(2, game.names)
+    table = CollectiveConflictTable(2, game.names)
     qtbot.addWidget(table)
     table.show_view(game.view(), game.knowledge, game.legal())
     label = table.variant_label(climb)

@@ -76,10 +76,10 @@ def test_a_virus_on_a_covered_unit_names_its_true_owner_in_the_log():
 
 
 def test_two_virus_choices_on_one_hex_have_different_buttons(qtbot):
-    from client.games.collective_conflict.table import CCTable
+    from client.games.collective_conflict.table import CollectiveConflictTable
 
     state, truth, covered = _covered_virus()
-    table = CCTable(2, ["Ada", "Boris"])
+    table = CollectiveConflictTable(2, ["Ada", "Boris"])
     qtbot.addWidget(table)
     view = state.view(truth)
     table.view = view

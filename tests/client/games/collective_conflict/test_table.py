@@ -14,7 +14,7 @@ from client.games.collective_conflict.board import HexBoard
 from client.games.collective_conflict.present import CCLogWriter
 from client.games.collective_conflict.scene import build_scene
 from client.games.collective_conflict.showcase import perform, player_bot
-from client.games.collective_conflict.table import CCTable
+from client.games.collective_conflict.table import CollectiveConflictTable
 from client.i18n import tr
 from client.play.local import LocalGame
 from client.screens.report import ReportScreen
@@ -48,7 +48,7 @@ def start_cc(qtbot: Any, window: Any, players: int, level: str) -> Any:
     qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
     game = window.game
     assert game is not None and game.game == GAME and game.players == players and game.bot_kind == level
-    assert isinstance(window.game_screen.table, CCTable)
+    assert isinstance(window.game_screen.table, CollectiveConflictTable)
     return game
 
 
@@ -86,7 +86,7 @@ def test_whole_two_player_game_by_clicks_from_lobby_to_report(qtbot, window):
     # The replay shows the board and offers nothing.
     qtbot.mouseClick(report.replay_button, Qt.MouseButton.LeftButton)
     replay = window.replay
-    assert replay is not None and isinstance(replay.table, CCTable)
+    assert replay is not None and isinstance(replay.table, CollectiveConflictTable)
     replay.show_frame(len(replay.replay.frames) // 2)
     assert replay.table.legal == [] and replay.table.offered_actions() == set()
     assert not any(b.isVisible() and b.isEnabled() for b in replay.table.reserve_buttons.values())
@@ -165,7 +165,7 @@ def test_opponents_command_units_never_show_which_is_the_decoy(qtbot, monkeypatc
     assert sorted(u.identity for u in mine) == ["decoy", "mothership"], "my own Decoy and MotherShip are marked for me"
     assert all(u.identity is None for u in theirs), "a foreign command unit carries no identity"
     # What is actually painted: identity badges only on my units.
-    table = CCTable(2, game.names)
+    table = CollectiveConflictTable(2, game.names)
     qtbot.addWidget(table)
     table.resize(1100, 760)
     table.show()
@@ -283,7 +283,7 @@ def test_collapse_flashes_at_bot_pace_and_is_instant_at_speed_zero(qtbot):
         pytest.fail("no Network collapsed")
     after = game.view()
     for delay, animated in ((300, True), (0, False)):
-        table = CCTable(3, game.names)
+        table = CollectiveConflictTable(3, game.names)
         qtbot.addWidget(table)
         table.resize(1000, 700)
         table.show()
