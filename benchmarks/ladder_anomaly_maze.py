@@ -9,7 +9,7 @@ ended (the engine's reason), mean rounds and the share of games in which
 someone reached the winning MP; then every level's decision time, median and
 max.  The round cap is passed explicitly as the ``round_limit`` option (default
 80) so that a game between two stalling players still ends; a game it ends
-counts as not reaching the winning MP.  The targets of issue #15 are printed
+counts as not reaching the winning MP.  The bots' targets are printed
 under the lines they concern ("target ...: met / NOT met"): hard wins at least
 75% of its games against normal, and at least 90% of hard-vs-hard games reach
 the winning MP within the cap (80 rounds).  ``--workers W`` (default 1, at most
@@ -36,9 +36,9 @@ from engines.anomaly_maze import SPEC
 from engines.core import Referee
 
 LEVELS = ("random", "easy", "normal", "hard")
-#: #15: hard beats normal in at least this share of games.
+#: The target: hard beats normal in at least this share of games.
 HARD_VS_NORMAL = 0.75
-#: #15: at least this share of hard-vs-hard games reach the winning MP by the round cap.
+#: The target: at least this share of hard-vs-hard games reach the winning MP by the round cap.
 HARD_FINISHES = 0.90
 
 

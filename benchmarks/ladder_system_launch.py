@@ -1,4 +1,4 @@
-"""System Launch ladder: every bot level against the others, seats rotated, against the targets of #15.
+"""System Launch ladder: every bot level against the others, seats rotated, against the bots' targets.
 
 ``python benchmarks/ladder_system_launch.py [--games N] [--players P[,P...]] [--seed S] [--round-limit R]
 [--levels a,b] [--pairs a:b,...] [--tables a,...] [--workers W] [--fair-games N]``
@@ -15,7 +15,7 @@ whole ladder within minutes; the targets want more, e.g. ``--games 1000 --player
 run to some of those lines (an empty ``--tables ""`` skips the tables).
 
 ``--fair-games N`` (default 0: skipped) plays N games of six greedy bots, the
-fairness check of issue #15.  The targets are printed next to the figures they
+fairness check.  The targets are printed next to the figures they
 concern ("target ... : met / NOT met"): every seat 17% +- 3 points in six-seat
 greedy games and none at the round limit; ``memory`` wins at least 40% of the
 4-seat games against three ``greedy`` bots.  The round limit is passed
@@ -44,9 +44,9 @@ from engines.core import Referee
 from engines.system_launch import SPEC
 
 LEVELS = ("random", "greedy", "memory")
-#: #15: in six-seat greedy games every seat wins 17% +- 3 points.
+#: The target: in six-seat greedy games every seat wins 17% +- 3 points.
 FAIR_SHARE, FAIR_BAND = 0.17, 0.03
-#: #15: the remembering bot wins at least this share of 4-seat games against greedy bots.
+#: The target: the remembering bot wins at least this share of 4-seat games against greedy bots.
 MEMORY_TARGET = 0.40
 
 

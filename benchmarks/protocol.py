@@ -6,7 +6,7 @@ and keys, and checking everything it receives — with every seat simulated in
 this one process by :class:`protocol.cards.rehearsal.Rehearsal`.  The median of
 a few repetitions is printed; nothing here asserts a timing.
 
-Targets (issue 11, with the shuffle and lock proofs), 4 seats: shuffle and first deal at most
+Targets (with the shuffle and lock proofs), 4 seats: shuffle and first deal at most
 200 ms CPU per peer, the end-of-game audit at most 300 ms.  The ratios printed are to those
 targets and to the figures measured before the proofs (``NO_PROOF_*``, docs/protocol-cards.md).
 On a shared machine CPU time grows with the load, so the benchmark also counts each peer's
@@ -35,7 +35,7 @@ remember_verdicts(False)
 CARDS = 44  # System Launch
 HAND = 4  # the first deal: four cards to each seat
 SHUFFLE_DEAL_TARGET_MS = 200.0
-#: Shuffle + first deal and the ledger recheck per peer before the proofs (issue 11 / the docs' table).
+#: Shuffle + first deal and the ledger recheck per peer before the proofs (the table in docs/protocol-cards.md).
 NO_PROOF_SHUFFLE_DEAL_MS = {2: 20.0, 4: 28.0, 6: 38.0}
 NO_PROOF_RECHECK_MS = {2: 17.0, 4: 34.0, 6: 52.0}
 
