@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QRect, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from client.games.anomaly_maze import paint
@@ -26,7 +26,7 @@ from client.i18n import tr
 from client.ui import art, sound
 from client.ui.named import named
 from engines.anomaly_maze.board import name as cell_name
-from engines.core import Knowledge
+from engines.core import Action, Knowledge
 
 PANEL_STYLE = (
     "QFrame#side { background: rgba(8, 20, 16, 160); border-radius: 12px; border: 1px solid rgba(255,255,255,30); }"
@@ -100,7 +100,7 @@ class PlayerCard(QWidget):
         extra = self.status_height()
         self.setFixedHeight(self.STATUS_TOP + 14 + extra if extra else 112)
 
-    def resizeEvent(self, event: Any) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_height()
 
@@ -193,7 +193,7 @@ class AnomalyMazeTable(art.FeltWidget):
         super().__init__(parent)
         self.names = list(names)
         self.view: dict[str, Any] | None = None
-        self.legal: list[tuple[Any, ...]] = []
+        self.legal: list[Action] = []
         self.me: int | None = None
         self.interactive = True
         self.roll_ms = 0
@@ -262,7 +262,7 @@ class AnomalyMazeTable(art.FeltWidget):
         self,
         view: dict[str, Any],
         knowledge: Knowledge,
-        legal: Sequence[tuple[Any, ...]] = (),
+        legal: Sequence[Action] = (),
         *,
         interactive: bool = True,
         delay_ms: int = 0,
@@ -494,10 +494,10 @@ class AnomalyMazeTable(art.FeltWidget):
         """The arrow keys turn the picked tile's preview."""
         self.board.turn_preview(delta)
 
-    def offered_actions(self) -> set[tuple[Any, ...]]:
+    def offered_actions(self) -> set[Action]:
         """Every action a click can send now (arrows, tiles × turns, routes, buttons): for tests."""
         board = self.board
-        out: set[tuple[Any, ...]] = {("shift", *s) for s in board.offered_shifts()}
+        out: set[Action] = {("shift", *s) for s in board.offered_shifts()}
         out |= {("rotate", c, q) for c in board.rotatable_cells() for q in (1, 2, 3) if ("rotate", c, q) in self.legal}
         out |= {("move", *p) for p in board.move_paths()}
         if self.view is not None and self.view["phase"] == "combat" and self.interactive:
