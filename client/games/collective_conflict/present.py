@@ -71,6 +71,10 @@ class CCLine:
         return dataclasses.replace(self, msg=msg)
 
 
+#: The line's subject, as a line's ``seats``.
+Who = tuple[tuple[str, int], ...]
+
+
 @dataclass(frozen=True)
 class Before:
     """What the writer's replica held before an action: the public facts an action's lines compare."""
@@ -155,7 +159,7 @@ class CCLogWriter:
     def _describe(
         self, state: CollectiveConflictState, seat: int, action: Action, knowledge: Knowledge
     ) -> list[CCLine]:
-        """The line for ``action`` itself, read from the state before it is applied."""
+        """The lines for ``action`` itself, read from the state before it is applied."""
         verb = action[0]
         who = (("name", seat),)
         mine = seat == self.me and seat >= 0
@@ -170,10 +174,6 @@ class CCLogWriter:
         if verb == "reveal":
             return [_revealed(state, seat, action, who)]
         return []
-
-
-#: The line's subject, as a line's ``seats``.
-Who = tuple[tuple[str, int], ...]
 
 
 def _generic(seat: int, action: Action) -> list[GameLine]:

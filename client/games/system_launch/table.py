@@ -478,7 +478,7 @@ class SystemLaunchTable(shared_art.FeltWidget):
             cv.set_state(selectable=cv.selectable, selected=s == self.selected_slot, dimmed=cv.dimmed)
         self._show_actions()
 
-    def _show_actions(self) -> None:  # noqa: C901 (tests/test_complexity.py)
+    def _show_actions(self) -> None:
         while self.actions_box.count():
             item = self.actions_box.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -488,24 +488,9 @@ class SystemLaunchTable(shared_art.FeltWidget):
         view = self.view
         assert view is not None
         self.actions_title.setText(tr("table.actions"))
+        self.hint.setText(self._hint_text(view))
         if not self.legal:
-            active = view["active"]
-            waiting = view["pending"].get("seat", active) if view["pending"]["kind"] == "decision" else active
-            self.hint.setText(
-                ""
-                if view["stage"] == "over" or waiting is None or waiting < 0
-                else tr("hint.wait", name=seat_name(self.names, waiting))
-            )
             return
-        stage = view["stage"]
-        if stage == "discard":
-            self.hint.setText(tr("hint.discard", count=len(view["hand"]), limit=self.hand_limit))
-        elif stage == "crash":
-            self.hint.setText(tr("hint.crash"))
-        elif stage == "hacker-take":
-            self.hint.setText(tr("hint.hacker", name=seat_name(self.names, view["target"])))
-        else:
-            self.hint.setText(tr("hint.action"))
         for action in self.legal:
             if action[0] in HAND_VERBS:
                 if action[1] != self.selected_slot:
@@ -522,6 +507,22 @@ class SystemLaunchTable(shared_art.FeltWidget):
             self.actions_box.addWidget(button)
             button.show()
             self.action_buttons.append(button)
+
+    def _hint_text(self, view: dict[str, Any]) -> str:
+        """The side panel's words: whom the table waits for, or what the actions offered now do."""
+        if not self.legal:
+            active = view["active"]
+            waiting = view["pending"].get("seat", active) if view["pending"]["kind"] == "decision" else active
+            quiet = view["stage"] == "over" or waiting is None or waiting < 0
+            return "" if quiet else tr("hint.wait", name=seat_name(self.names, waiting))
+        stage = view["stage"]
+        if stage == "discard":
+            return tr("hint.discard", count=len(view["hand"]), limit=self.hand_limit)
+        if stage == "crash":
+            return tr("hint.crash")
+        if stage == "hacker-take":
+            return tr("hint.hacker", name=seat_name(self.names, view["target"]))
+        return tr("hint.action")
 
     # -- the keyboard (see client/ui/keys.py) ------------------------------------------------
     def turn_key(self, delta: int) -> None:
