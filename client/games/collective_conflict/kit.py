@@ -1,4 +1,4 @@
-"""How the shared screens show Collective Conflict (registered in :mod:`client.games.kit`)."""
+"""How the shared screens show Collective Conflict (its module is named in :data:`client.registry.KIT_MODULES`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The Collective Conflict table: the hex board, every Network, the reserve and the controls.
 
-:class:`CollectiveConflictTable` has the outward shape the shared screens expect (a
-``show_view`` call per refresh, ``set_banner``, the ``action_chosen`` and
-``report_requested`` signals, a ``legal`` list).  Only the engine's legal
+:class:`CollectiveConflictTable` is a :class:`client.games.kit.TableWidget`: the table window
+and the replay viewer drive it through the game's kit (a ``show_view`` call per refresh) and
+read its ``legal`` list, its banner and its ``action_chosen`` and ``report_requested`` signals.  Only the engine's legal
 actions are offered: reserve buttons are enabled only for kinds with a legal
 placement, the board lights only legal targets, and the variant buttons
 (armed trap or bluff, MotherShip or Decoy, single or double jump, a Data Core

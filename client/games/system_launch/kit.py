@@ -1,4 +1,4 @@
-"""How the shared screens show System Launch (registered in :mod:`client.games.kit`)."""
+"""How the shared screens show System Launch (its module is named in :data:`client.registry.KIT_MODULES`)."""
 
 from __future__ import annotations
 
