@@ -11,7 +11,9 @@ times per game, so the program would die within a minute.
 The fix is what CPython 3.12 does: make ``None`` effectively immortal.  We
 detect the bug (a void call that drains ``None``'s reference count) and, only
 then, add 2**40 references to ``None`` — at a million void calls per second
-that lasts twelve days.  Imported first by every module of the Qt program.
+that lasts twelve days.  The fix is applied on import: :mod:`client.app` and
+:mod:`client.i18n.language` (which every screen imports for ``tr``) import this module before
+they touch Qt, so it is in place before the first widget is drawn.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The games this program shows: the one place outside a game's folder that names it.
 
-Each game is one folder of ``client/`` (``client/<package>/``: its kit, table, art or paint,
-widgets, words and showcase).  The shared screens find a game only through this table: its kit
+Each game is one folder of ``client/games/`` (``client/games/<package>/``: its kit, table, art or
+paint, widgets, words and showcase).  The shared screens find a game only through this table: its kit
 module (attribute ``KIT``, see :mod:`client.games.kit`), and from its package the catalogue of its
 words.  Adding a game is one line here.  Imports nothing, so that every module may read it.
 """
@@ -20,5 +20,5 @@ GAMES: tuple[str, ...] = tuple(KIT_MODULES)
 
 
 def game_package(game: str) -> str:
-    """The package (``client.<name>``) that holds ``game``'s folder."""
+    """The package (``client.games.<name>``) that holds ``game``'s folder."""
     return KIT_MODULES[game].rsplit(".", 1)[0]

@@ -19,13 +19,7 @@ PRODUCT = ("engines", "protocol", "relay", "client")
 
 #: ``path::function`` -> its complexity when the rule came (lower it as the code gets simpler).
 RATCHET: dict[str, int] = {
-    "client/games/anomaly_maze/present.py::event_lines": 26,
-    "client/games/anomaly_maze/table.py::_show_controls": 12,
     "client/games/collective_conflict/board.py::_paint": 25,
-    "client/games/collective_conflict/present.py::_describe": 13,
-    "client/games/collective_conflict/present.py::lines": 14,
-    "client/games/system_launch/present.py::_event": 23,
-    "client/games/system_launch/table.py::_show_actions": 11,
     "client/headless/peer.py::play": 16,
     "client/net/game.py::feed": 17,
     "client/screens/main_window.py::start_network": 15,

@@ -2,27 +2,32 @@
 
 The shared screens (the table window, the replay viewer, the report, the
 lobby) know nothing about any one game: they ask the game's kit for its table
-widget, its log writer, how to show a live game or a replay frame, the
+widget, its log writer, how to show a live game or a past position, the
 end-of-game banner, a player's line in the report, and the AI levels the
 lobby offers.  A kit lives with its game's package and is imported only when
 first needed; adding a game is one line in :data:`client.registry.KIT_MODULES`.
-A game's table on screen is a :class:`TableWidget`.
+A game's table on screen is a :class:`TableWidget`; its log is read through
+:mod:`client.games.log`.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from PySide6.QtCore import SignalInstance
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
+from client.games.log import LogLine, LogWriter
+from client.games.showcase import Shot, ShowcaseWindow
 from client.i18n import tr
+from client.play.source import GameSource
 from client.registry import KIT_MODULES
+from client.ui.guide import GuideStep
 from client.ui.keys import KeyedTable
-from engines.core import Action, GameOver, Knowledge
+from engines.core import Action, GameOver, Knowledge, registry
 
 
 class TableWidget(KeyedTable, Protocol):
@@ -59,19 +64,45 @@ class TableWidget(KeyedTable, Protocol):
         ...
 
 
+#: The table class a kit's functions are written against (each game's own table).
+TableT = TypeVar("TableT", bound=TableWidget)
+
+
+def _no_choice(table: TableWidget) -> None:
+    """A table that keeps no choice in progress has nothing to forget."""
+
+
+def _last_line(lines: Sequence[LogLine]) -> LogLine:
+    return lines[-1]
+
+
+def _shared_names(level: str, count: int) -> list[str]:
+    return [n.strip() for n in tr("bot.names").split(",")][:count]
+
+
 @dataclass(frozen=True)
-class GameKit:
-    """Everything game-specific the shared screens need."""
+class GameKit(Generic[TableT]):
+    """Everything game-specific the shared screens need, written against the game's own table class.
+
+    A game's kit is a ``GameKit`` of its own table: ``GameKit(make_table=SystemLaunchTable, ...)``
+    is a ``GameKit[SystemLaunchTable]``, so mypy checks each of the kit's functions against that
+    class (``show_live`` calls the table's own ``show_view``, a guide step rings its widgets), and
+    checks that the class is a :class:`TableWidget`.  The shared screens never name a table class:
+    :func:`kit_for` hands them every kit as a ``GameKit[TableWidget]``.  That is sound because a
+    screen gives a kit's functions only the table the same kit's :attr:`make_table` made, and
+    :func:`kit_for` is the one place where the game's view of its kit becomes the screens' view.
+    """
 
     name: str
     #: ``make_table(players, names)``: the table widget.
-    make_table: Callable[[int, Sequence[str]], TableWidget]
-    #: ``make_writer(me, players)``: an object whose ``lines(entry, knowledge)`` gives log lines.
-    make_writer: Callable[[int | None, int], Any]
-    #: ``show_live(table, game, delay_ms)``: draw a LocalGame/NetGame, offering its legal actions.
-    show_live: Callable[[Any, Any, int], None]
-    #: ``show_frame(table, view, knowledge)``: draw a replay frame, offering nothing.
-    show_frame: Callable[[Any, dict[str, Any], Knowledge], None]
+    make_table: Callable[[int, Sequence[str]], TableT]
+    #: ``make_writer(me, players)``: the log writer for seat ``me``'s eyes (None: a spectator).
+    make_writer: Callable[[int | None, int], LogWriter]
+    #: ``show_live(table, game, delay_ms)``: draw a game being played, offering its legal actions.
+    show_live: Callable[[TableT, GameSource, int], None]
+    #: ``show_frame(table, view, knowledge)``: draw a past position (a replay's frame, a moment looked back at),
+    #: offering nothing.
+    show_frame: Callable[[TableT, dict[str, Any], Knowledge], None]
     #: ``over_banner(over, names, me)``: the table's words when the game has ended.
     over_banner: Callable[[GameOver, Sequence[str], int | None], str]
     #: ``report_row(final_view, seat)``: a seat's line in the report's final tables.
@@ -80,14 +111,15 @@ class GameKit:
     #: shared wording (a win, "You win!", a shared draw, a draw).
     report_headline: Callable[[GameOver, Sequence[str], int | None], str | None] = lambda over, names, me: None
     #: ``reset_choice(table)``: forget a choice in progress after a decision.
-    reset_choice: Callable[[Any], None] = lambda table: None
+    reset_choice: Callable[[TableT], None] = _no_choice
     #: ``headline(lines)``: the line of a step the table's banner shows (default: the last).
-    headline: Callable[[list[Any]], Any] = lambda lines: lines[-1]
+    headline: Callable[[Sequence[LogLine]], LogLine] = _last_line
     #: ``lobby_art()``: the game's picture in the lobby (a new widget each call).
-    lobby_art: Callable[[], QWidget] = field(default=lambda: QWidget())
-    #: ``guide()``: the steps of the first-game guide (:class:`client.ui.guide.GuideStep`); None: no guide.
-    guide: Callable[[], Sequence[Any]] | None = None
-    #: ``table_ready(public)``: whether a state has a table to show yet (a replay opens at the first such frame).
+    lobby_art: Callable[[], QWidget] = QWidget
+    #: ``guide()``: the steps of the first-game guide; None: no guide.
+    guide: Callable[[], Sequence[GuideStep[TableT]]] | None = None
+    #: ``table_ready(public)``: whether a position (the engine's public data) has a table to show yet
+    #: (a replay opens at the first such frame).
     table_ready: Callable[[Any], bool] = lambda public: True
     #: Whether the game hides anything (if not, a replay has no "public view" to unlock).
     secrets: bool = True
@@ -99,17 +131,15 @@ class GameKit:
     forfeit_note: Callable[[int], str] = lambda active: ""
     #: ``showcase(window, shot, app)``: plays a reproducible game in the window, calling ``shot(name)`` at the
     #: moments ``python -m client.tools.screenshots`` keeps (None: the game has no screenshots).
-    showcase: Callable[[Any, Callable[..., None], Any], None] | None = None
+    showcase: Callable[[ShowcaseWindow[TableT], Shot, QApplication], None] | None = None
     #: ``bot_names(level, count)``: names for the computer's seats.
-    bot_names: Callable[[str, int], list[str]] = field(
-        default=lambda level, count: [n.strip() for n in tr("bot.names").split(",")][:count]
-    )
+    bot_names: Callable[[str, int], list[str]] = _shared_names
 
 
-_KITS: dict[str, GameKit] = {}
+_KITS: dict[str, GameKit[TableWidget]] = {}
 
 
-def names_for_bots(kit: GameKit, level: str, count: int, taken: Sequence[str]) -> list[str]:
+def names_for_bots(kit: GameKit[TableWidget], level: str, count: int, taken: Sequence[str]) -> list[str]:
     """``count`` names for the computer's seats, none of them a name a person at the table uses.
 
     A player called "Ada" must never meet a bot called "Ada": the log and the report would
@@ -139,33 +169,21 @@ def playable() -> frozenset[str]:
     return frozenset(KIT_MODULES)
 
 
-def imported_later(module: str, name: str) -> Callable[..., Any]:
-    """``module.name``, imported at its first call (a kit's showcase: only the screenshots need it)."""
+def kit_for(game: str) -> GameKit[TableWidget]:
+    """The kit of ``game`` as the shared screens see it (KeyError for a game without a table).
 
-    def call(*args: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*args)
-
-    return call
-
-
-def kit_for(game: str) -> GameKit:
-    """The kit of ``game`` (KeyError for a game without a table)."""
+    The kit module's ``KIT`` is a ``GameKit`` of the game's own table class; it is held here as a
+    ``GameKit[TableWidget]`` (see :class:`GameKit` for why that is sound).
+    """
     if game not in _KITS:
-        module = importlib.import_module(KIT_MODULES[game])
-        _KITS[game] = module.KIT
+        _KITS[game] = importlib.import_module(KIT_MODULES[game]).KIT
     return _KITS[game]
-
-
-__all__ = ["KIT_MODULES", "GameKit", "imported_later", "kit_for", "playable"]
 
 
 def bot_kinds(game: str) -> list[str]:
     """The bots a seat of ``game`` can be given: the kit's AI levels, else the engine's bots."""
-    from client.games.kit import kit_for
-    from engines.core import registry
-
     kit = kit_for(game)
-    if kit is not None and kit.levels:
+    if kit.levels:
         return list(kit.levels)
     return sorted(registry.get(game).bots)
 

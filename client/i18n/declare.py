@@ -1,7 +1,7 @@
 """The English source of every message, declared in code where Babel can extract it.
 
-A domain's ``texts.py`` (``client/i18n/texts.py`` for the shared screens, ``client/<game>/texts.py``
-for each game) is a list of declarations::
+A domain's ``texts.py`` (``client/i18n/texts.py`` for the shared screens,
+``client/games/<game>/texts.py`` for each game) is a list of declarations::
 
     msg, plural = declarer("system_launch")
     msg("table.system", "System")
@@ -14,11 +14,10 @@ translators see the English sentence in their usual tools while the code keeps i
 next line; Babel's Python extractor reads both, and :func:`client.i18n.catalogues.extract_texts` joins
 them into one plural entry (as the keyword ``nmsg:1c,2,3`` would), so every line of a
 ``texts.py`` has the same shape.  Nothing here imports Qt: the translator's
-command and the converter read declarations without a display.
+command and ``scripts/convert_catalogue.py`` read declarations without a display.
 
 After an edit to a ``texts.py`` run ``python -m client.i18n.catalogues extract`` and ``update``, then
-translate what ``check`` names (``client/README.md``).  The files were written first by
-``scripts/convert_catalogue.py`` from the old tuple catalogues.
+translate what ``check`` names (``client/README.md``).
 """
 
 from __future__ import annotations

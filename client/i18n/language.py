@@ -58,4 +58,4 @@ def tr_in(code: str, msg_id: str, /, **params: object) -> str:
     return text(code, msg_id, params)
 
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGE", "LANGUAGES", "tr", "tr_in"]
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGE", "LANGUAGES", "has", "tr", "tr_in"]

@@ -4,8 +4,8 @@ Where the files are::
 
     client/i18n/locale/sealed_table.pot                       the shared domain's template
     client/i18n/locale/<lang>/LC_MESSAGES/sealed_table.po     its Polish and Russian catalogues
-    client/<game>/locale/<game>.pot                      each game's template
-    client/<game>/locale/<lang>/LC_MESSAGES/<game>.po    and its catalogues
+    client/games/<game>/locale/<game>.pot                     each game's template
+    client/games/<game>/locale/<lang>/LC_MESSAGES/<game>.po   and its catalogues
 
 The domains are found through :mod:`client.registry`, so a new game's folder brings its own.
 The English source is in each domain's ``texts.py`` (:mod:`client.i18n.declare`); a catalogue entry

@@ -15,10 +15,18 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+# Qt is imported once the environment is set (main): these names are for the annotations only.
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    from client.games.showcase import Shot
+    from client.net.lan import LanRelay, LanRoom
+    from client.screens.main_window import MainWindow
 
 
-def example_search() -> tuple[list[Any], list[Any]]:
+def example_search() -> tuple[list[LanRelay], list[LanRoom]]:
     """What a network search could find: two relays, one of them with an open room (counts in words)."""
     from client.net.address import RelayAddress
     from client.net.lan import LanRelay, LanRoom
@@ -30,12 +38,12 @@ def example_search() -> tuple[list[Any], list[Any]]:
     return [home, club], [room]
 
 
-def _settle(app: Any, rounds: int = 5) -> None:
+def _settle(app: QApplication, rounds: int = 5) -> None:
     for _ in range(rounds):
         app.processEvents()
 
 
-def _games_in_progress(window: Any, config: Path, shot: Any) -> None:
+def _games_in_progress(window: MainWindow, config: Path, shot: Shot) -> None:
     """The lobby with kept network seats (one unreadable) and a room panel with its answer time; then as before."""
     import shutil
 
@@ -84,8 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     from client.app import make_application
 
     app = make_application([])
-    from client.games.kit import kit_for, playable
+    from client.games.kit import kit_for
     from client.i18n import LANGUAGE
+    from client.registry import GAMES
     from client.screens.main_window import MainWindow
     from client.store.settings import Settings
 
@@ -106,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
 
     clipped: list[str] = []
 
-    def shot(name: str, widget: Any = None) -> None:
+    def shot(name: str, widget: QWidget | None = None) -> None:
         _settle(app)
         path = args.outdir / f"{name}.png"
         (widget or window).grab().save(str(path))
@@ -143,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     settings_dialog = window.open_settings()
     shot("07-settings", settings_dialog)
     settings_dialog.reject()
-    for game in playable():  # the registry's order: each game's table, and the shared screens it ends in
+    for game in GAMES:  # the registry's order: each game's table, and the shared screens it ends in
         showcase = kit_for(game).showcase
         if showcase is not None:
             showcase(window, shot, app)

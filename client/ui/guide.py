@@ -11,27 +11,37 @@ shown again.  Nothing here knows a game: the steps name the actions and the widg
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from client.i18n import LANGUAGE, tr
+from engines.core import Action
+
+#: The table a step rings widgets on (a game's own table class: its steps name its widgets).
+Table_contra = TypeVar("Table_contra", contravariant=True)
+#: The table a guide bar stands over.
+TableT = TypeVar("TableT", bound=QWidget)
+
+
+def _nothing(table: object) -> Sequence[QWidget]:
+    return ()
 
 
 @dataclass(frozen=True)
-class GuideStep:
+class GuideStep(Generic[Table_contra]):
     """One sentence of the guide, the actions that complete it, and what to ring on the table."""
 
     text: str
     #: The verbs (``action[0]``) that complete the step; empty: any action of the player.
     verbs: frozenset[str] = frozenset()
     #: ``targets(table)``: the widgets to ring while the step is shown.
-    targets: Callable[[Any], Sequence[QWidget]] = field(default=lambda table: ())
+    targets: Callable[[Table_contra], Sequence[QWidget]] = _nothing
 
-    def done_by(self, action: tuple[Any, ...]) -> bool:
+    def done_by(self, action: Action) -> bool:
         return not self.verbs or (bool(action) and action[0] in self.verbs)
 
 
@@ -56,13 +66,13 @@ class Ring(QWidget):
         painter.drawRoundedRect(self.rect().adjusted(2, 2, -2, -2), 8, 8)
 
 
-class GuideBar(QFrame):
-    """The guide's banner above the table: "Step k of n: …", with rings on what to click."""
+class GuideBar(QFrame, Generic[TableT]):
+    """The guide's banner above ``table``: "Step k of n: …", with rings on what to click."""
 
     #: The guide is over: every step done (True) or skipped (False).
     finished = Signal(bool)
 
-    def __init__(self, steps: Sequence[GuideStep], table: QWidget, parent: QWidget | None = None) -> None:
+    def __init__(self, steps: Sequence[GuideStep[TableT]], table: TableT, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.steps = list(steps)
         self.table = table
@@ -87,10 +97,10 @@ class GuideBar(QFrame):
         LANGUAGE.changed.connect(self.retranslate)
 
     @property
-    def step(self) -> GuideStep | None:
+    def step(self) -> GuideStep[TableT] | None:
         return self.steps[self.index] if self.index < len(self.steps) else None
 
-    def took(self, action: tuple[Any, ...]) -> None:
+    def took(self, action: Action) -> None:
         """The player took ``action``: the step that asks for it (this one or a later one) is done."""
         for j in range(self.index, len(self.steps)):
             if self.steps[j].done_by(tuple(action)):

@@ -1,8 +1,9 @@
 """The table's keyboard: Esc cancels a pick, Enter confirms, 1–9 press the offered actions, arrows turn a tile.
 
-Shared by every game: a game's table says which buttons the keys press (``shortcut_buttons``,
-``confirm_button``, ``cancel_choice``, optionally ``turn_key``); a key presses the same button a
-click would, so the keyboard can never do anything the mouse could not.
+Shared by every game: a game's table (a :class:`KeyedTable`) says which buttons the keys press
+(``shortcut_buttons``, ``confirm_button``, ``cancel_choice``, and ``turn_key``, which does nothing
+on a table with nothing to turn); a key presses the same button a click would, so the keyboard can
+never do anything the mouse could not.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The table's animation clock: short tweens that drive the boards' existing paint code.
 
 A board that wants a move to be *seen* (a unit sliding along its route, a row
-sliding in, a card travelling to a hand) asks :data:`MOTION` to :meth:`~Motion.play`
-a tween: a progress value from 0 to 1 over 150-400 ms, handed to the board's own
+sliding in, a card travelling to a hand) asks the program's clock (:func:`clock`)
+to :meth:`~Motion.play` a tween: a progress value from 0 to 1 over 150-400 ms, handed to the board's own
 callback on every frame (the board keeps the value and paints interpolated
 positions; there is no separate scene graph).  Why it is built this way:
 

@@ -4,9 +4,9 @@ The cues are short WAV files made for the project by ``scripts/make_sounds.py``
 (``client/ui/sounds/*.wav``) and played with Qt Multimedia's ``QSoundEffect``.
 Why it degrades instead of failing: Qt Multimedia is an optional part
 (PySide6-Addons, the ``sound`` extra, which ``scripts/play.sh`` installs for the
-desktop program), it may fail to load (no PulseAudio
-library), and a machine may have no audio output at all (servers, CI).  In
-each case :data:`SOUND` stays silent without an error, and keeps working as a
+desktop program), it may fail to load (no PulseAudio library), and a machine
+may have no audio output at all (servers, CI).  In each case the program's
+player (:func:`player`) stays silent without an error, and keeps working as a
 record: :attr:`Sound.played` lists the cues asked for while sound is on, which
 is what a test observes.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
 ENV = "SEALED_TABLE_SOUND"
 SOUNDS = Path(__file__).resolve().parent / "sounds"
@@ -28,6 +28,12 @@ CUES = ("turn", "dice", "card", "reveal")
 #: How many cue names :attr:`Sound.played` keeps (a record for tests and diagnostics, not a log).
 KEEP = 64
 VOLUME = 0.55
+
+
+class Effect(Protocol):
+    """A loaded cue (Qt Multimedia's ``QSoundEffect``, which only an installed PySide6-Addons provides)."""
+
+    def play(self) -> None: ...
 
 
 class Sound:
@@ -38,7 +44,7 @@ class Sound:
         self.override: bool | None = None
         #: The cues asked for while sound was on, oldest first (at most :data:`KEEP`).
         self.played: list[str] = []
-        self._effects: dict[str, Any] | None = None
+        self._effects: dict[str, Effect] | None = None
         #: Why there is no sound output, once known ("" while effects exist or none were needed yet).
         self.silent_reason = ""
 
@@ -58,13 +64,13 @@ class Sound:
         if effect is not None:
             effect.play()
 
-    def effects(self) -> dict[str, Any]:
+    def effects(self) -> dict[str, Effect]:
         """The loaded ``QSoundEffect`` per cue, made on first use; empty where sound cannot be played."""
         if self._effects is None:
             self._effects = self._load()
         return self._effects
 
-    def _load(self) -> dict[str, Any]:
+    def _load(self) -> dict[str, Effect]:
         try:
             from PySide6.QtCore import QUrl
             from PySide6.QtMultimedia import QMediaDevices, QSoundEffect
@@ -75,7 +81,7 @@ class Sound:
             if not QMediaDevices.audioOutputs():
                 self.silent_reason = "no audio output"
                 return {}
-            out = {}
+            out: dict[str, Effect] = {}
             for cue in CUES:
                 path = SOUNDS / f"{cue}.wav"
                 if not path.is_file():

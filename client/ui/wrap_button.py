@@ -11,6 +11,8 @@ from __future__ import annotations
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
 
+from engines.core import Action
+
 #: Room the style takes around a button's label (padding and frame), in pixels.
 PADDING = 28
 
@@ -38,3 +40,11 @@ class WrapButton(QPushButton):
         if wrapped != self.text():
             self.setText(wrapped)
             self.updateGeometry()
+
+
+class ActionButton(WrapButton):
+    """A table's button for one legal action: it keeps the action it plays (the keys and guides read it)."""
+
+    def __init__(self, text: str, action: Action, parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.action = action

@@ -16,16 +16,18 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from client.games.anomaly_maze import paint
 from client.games.anomaly_maze.present import ROWS
+from client.games.log import Event
 from client.ui import motion
 from engines.anomaly_maze import board as geo
+from engines.core import Action
 
 ARROW = 0.62  # width of the arrow band, in cells
 LABEL = 0.42  # width of the letter/number band (left and top), in cells
@@ -35,6 +37,8 @@ UNITS = 7 + 2 * ARROW + LABEL
 ARROW_SIDES = {("row", 1): "E", ("row", -1): "W", ("col", 1): "S", ("col", -1): "N"}
 
 Shift = tuple[str, int, int]
+#: A place on the board a pointer can be over: a shift's arrow (axis, index, direction) or a cell.
+Spot = tuple[Literal["arrow"], str, int, int] | tuple[Literal["cell"], int]
 
 
 class MazeBoard(QWidget):
@@ -46,14 +50,14 @@ class MazeBoard(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.view: dict[str, Any] | None = None
-        self.legal: list[tuple[Any, ...]] = []
+        self.legal: list[Action] = []
         self.enabled = True
         self.selected: int | None = None
         self.preview = 0
         #: A shift previewed before it is taken (a second click on its arrow, or Confirm, takes it).
         self.shift_plan: Shift | None = None
         self.route: tuple[int, ...] = ()
-        self.hover: tuple[Any, ...] | None = None
+        self.hover: Spot | None = None
         self.trail: tuple[int, tuple[int, ...]] | None = None
         self.overlay: tuple[str, QColor] | None = None
         self._seen_seq = -1
@@ -69,7 +73,7 @@ class MazeBoard(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     # -- what is offered ----------------------------------------------------------
-    def set_view(self, view: dict[str, Any], legal: Sequence[tuple[Any, ...]], enabled: bool = True) -> None:
+    def set_view(self, view: dict[str, Any], legal: Sequence[Action], enabled: bool = True) -> None:
         """Show ``view``; offer ``legal`` (empty: nothing is clickable)."""
         self._note_trail(view)
         self._note_hits(self.view, view)
@@ -203,7 +207,8 @@ class MazeBoard(QWidget):
     def my_cell(self) -> int | None:
         if self.view is None or self.view["you"] is None:
             return None
-        return self.view["players"][self.view["you"]]["cell"]
+        cell: int | None = self.view["players"][self.view["you"]]["cell"]
+        return cell
 
     # -- choices ---------------------------------------------------------------------
     def pick(self, cell: int) -> None:
@@ -225,7 +230,7 @@ class MazeBoard(QWidget):
             self.choice_changed.emit()
             self.update()
 
-    def rotation(self) -> tuple[Any, ...] | None:
+    def rotation(self) -> Action | None:
         """The rotation the preview shows, if it is a legal action."""
         if self.selected is None:
             return None
@@ -296,7 +301,7 @@ class MazeBoard(QWidget):
         if () in self.move_paths():
             self._choose(("move",))
 
-    def _choose(self, action: tuple[Any, ...]) -> None:
+    def _choose(self, action: Action) -> None:
         self.selected, self.preview, self.route, self.shift_plan = None, 0, (), None
         self.action_chosen.emit(action)
 
@@ -336,7 +341,7 @@ class MazeBoard(QWidget):
     def arrow_center(self, axis: str, index: int, direction: int) -> QPoint:
         return self.arrow_rect(axis, index, direction).center().toPoint()
 
-    def hit(self, point: QPointF) -> tuple[Any, ...] | None:
+    def hit(self, point: QPointF) -> Spot | None:
         """What is under ``point``: ``("arrow", axis, index, direction)``, ``("cell", c)`` or None."""
         for axis, index, direction in geo.SHIFTS:
             if self.arrow_rect(axis, index, direction).contains(point):
@@ -370,7 +375,7 @@ class MazeBoard(QWidget):
             self.hover = target
             self.update()
 
-    def leaveEvent(self, event: Any) -> None:
+    def leaveEvent(self, event: QEvent) -> None:
         self.hover = None
         self.update()
 
@@ -476,7 +481,7 @@ class MazeBoard(QWidget):
                 QRectF(o.x() + i * s, o.y() - LABEL * s, s, LABEL * s * 0.85), Qt.AlignmentFlag.AlignCenter, str(i + 1)
             )
 
-    def _last_anomaly(self) -> tuple[Any, ...] | None:
+    def _last_anomaly(self) -> Event | None:
         """The latest anomaly, whoever made it: the opponent's stays in view until the next one is made."""
         assert self.view is not None
         for e in reversed(self.view["events"]):

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from PySide6.QtWidgets import QWidget
 
+from client.games.anomaly_maze.table import AnomalyMazeTable
 from client.ui.guide import GuideStep
 
 
-def _shown(table: Any, *keys: str) -> list[Any]:
+def _shown(table: AnomalyMazeTable, *keys: str) -> list[QWidget]:
     return [table.buttons[k] for k in keys if table.buttons[k].isVisible()]
 
 
-def steps() -> list[GuideStep]:
+def steps() -> list[GuideStep[AnomalyMazeTable]]:
     return [
         GuideStep(
             "guide.maze.anomaly",

@@ -1,22 +1,25 @@
-"""How the shared screens show Anomaly Maze (registered in :mod:`client.games.kit`)."""
+"""How the shared screens show Anomaly Maze (its module is named in :data:`client.registry.KIT_MODULES`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from client.games.anomaly_maze.guide import steps as guide_steps
 from client.games.anomaly_maze.lobby_art import MazeArt
 from client.games.anomaly_maze.present import MazeLogWriter, seat_name
 from client.games.anomaly_maze.table import AnomalyMazeTable
-from client.games.kit import GameKit, imported_later
+from client.games.kit import GameKit
+from client.games.log import LogLine
+from client.games.showcase import Shot, ShowcaseWindow
 from client.i18n import tr
+from client.play.source import GameSource
 from engines.core import GameOver, Knowledge
 
 
-def _show_live(table: AnomalyMazeTable, game: Any, delay_ms: int) -> None:
+def _show_live(table: AnomalyMazeTable, game: GameSource, delay_ms: int) -> None:
     table.show_view(game.view(), game.knowledge, game.legal(), delay_ms=delay_ms)
 
 
@@ -39,7 +42,7 @@ def _report_row(view: dict[str, Any], seat: int) -> QWidget:
     return label
 
 
-def _headline(lines: list[Any]) -> Any:
+def _headline(lines: Sequence[LogLine]) -> LogLine:
     """The step's news for the banner: its last eventful line (a roll, a chest, a Respawn), else its last."""
     eventful = [line for line in lines if line.tone != "plain"]
     return eventful[-1] if eventful else lines[-1]
@@ -47,6 +50,12 @@ def _headline(lines: list[Any]) -> Any:
 
 def _bot_names(level: str, count: int) -> list[str]:
     return [tr("maze.ai_name", level=tr(f"level.{level}"))] * count
+
+
+def _showcase(window: ShowcaseWindow[AnomalyMazeTable], shot: Shot, app: QApplication) -> None:
+    from client.games.anomaly_maze.showcase import maze_shots  # only the screenshots need it
+
+    maze_shots(window, shot, app)
 
 
 KIT = GameKit(
@@ -66,6 +75,6 @@ KIT = GameKit(
     bot_names=_bot_names,
     lobby_art=MazeArt,
     forfeit_note=lambda active: tr("maze.forfeit"),  # docs/rules/anomaly-maze-engine.md, "Winning"
-    showcase=imported_later(f"{__package__}.showcase", "maze_shots"),
+    showcase=_showcase,
     guide=guide_steps,
 )

@@ -8,10 +8,12 @@ re-labels the whole log.  Events come from the engine's display list
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
+from client.games.log import Applied, Event, GameLine
 from client.i18n import tr
 from engines.anomaly_maze.board import name as cell_name
 from engines.core import Knowledge
@@ -34,13 +36,16 @@ class MazeLine:
 
     msg: str
     seats: tuple[tuple[str, int], ...] = ()
-    params: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, str | int], ...] = ()
     tone: str = "plain"
 
     def text(self, names: Sequence[str]) -> str:
-        values: dict[str, Any] = {k: seat_name(names, s) for k, s in self.seats}
+        values: dict[str, object] = {k: seat_name(names, s) for k, s in self.seats}
         values.update(dict(self.params))
         return tr(self.msg, **values)
+
+    def reworded(self, msg: str) -> Self:
+        return dataclasses.replace(self, msg=msg)
 
 
 def phase_text(view: dict[str, Any]) -> str:
@@ -87,6 +92,83 @@ def status_text(player: dict[str, Any]) -> str:
     return ""
 
 
+#: The line's subject, as a line's ``seats``.
+Who = tuple[tuple[str, int], ...]
+
+
+def _cell(e: Event) -> tuple[tuple[str, str | int], ...]:
+    """The cell an event happened on (its third field), as a line's parameter."""
+    return (("cell", cell_name(e[2])),)
+
+
+def _moved(e: Event, who: Who) -> MazeLine:
+    """A walk along its cells, or staying put (no cells)."""
+    if len(e) == 2:
+        return MazeLine("maze.log.stay", who)
+    return MazeLine("maze.log.move", who, (("path", "–".join(cell_name(c) for c in e[2:])),))
+
+
+def _rolled(e: Event, who: Who) -> MazeLine:
+    """An attack die: its face, and the damage if it hit."""
+    if e[3]:
+        return MazeLine("maze.log.hit", who, (("face", e[2]), ("hp", e[3])), "event")
+    return MazeLine("maze.log.miss", who, (("face", e[2]),))
+
+
+def _eliminated(e: Event, who: Who) -> MazeLine:
+    """A pawn out of the maze, by its cause; a point for the seat that scored, if one did."""
+    cause, scorer = e[2], e[3]
+    if cause == "combat":
+        return MazeLine("maze.log.out.combat", (*who, ("scorer", scorer)), (("mp", 1),), "event")
+    if cause == "pushed-off":
+        if scorer in (0, 1):
+            return MazeLine("maze.log.out.pushed", (*who, ("scorer", scorer)), (("mp", 1),), "event")
+        return MazeLine("maze.log.out.fell", who, tone="event")
+    if cause in ("mine", "spikes", "blacksaw"):
+        return MazeLine(f"maze.log.out.{cause}", who, tone="event")
+    return MazeLine("maze.log.out.fell", who, tone="event")
+
+
+def _blocked(e: Event, who: Who) -> MazeLine:
+    """A respawn blocked for ``n`` more turns."""
+    msg = f"maze.log.blocked.{e[2]}" if e[2] in (1, 2) else "maze.log.blocked.n"
+    return MazeLine(msg, who, (("n", e[2]),), "event")
+
+
+def _game_over(e: Event, who: Who) -> MazeLine:
+    """The winner, or a draw (the event's seat field holds the winners)."""
+    winners = list(e[1])
+    if len(winners) == 1:
+        return MazeLine("maze.log.won", (("name", winners[0]),), tone="win")
+    return MazeLine("maze.log.draw", tone="win")
+
+
+#: The events told in one line, from the event's fields and its seat (``who``).
+ONE_LINE: dict[str, Callable[[Event, Who], MazeLine]] = {
+    "rotate": lambda e, who: MazeLine("maze.log.rotate", who, (*_cell(e), ("deg", 90 * e[3]))),
+    "shift": lambda e, who: MazeLine(f"maze.log.shift.{e[2]}.{e[4]}", who, (("line", line_name(e[2], e[3])),)),
+    "move": _moved,
+    "key-taken": lambda e, who: MazeLine("maze.log.key", who, _cell(e), "good"),
+    "chest-opened": lambda e, who: MazeLine("maze.log.chest", who, (*_cell(e), ("mp", 5)), "win"),
+    "medkit": lambda e, who: MazeLine("maze.log.medkit", who, (*_cell(e), ("hp", e[3])), "good"),
+    "mine": lambda e, who: MazeLine("maze.log.mine", who, (*_cell(e), ("hp", e[3])), "event"),
+    "spikes": lambda e, who: MazeLine("maze.log.spikes", who, (*_cell(e), ("hp", e[3])), "event"),
+    "attack": lambda e, who: MazeLine("maze.log.attack", who, tone="event"),
+    "die": _rolled,
+    "no-attack": lambda e, who: MazeLine("maze.log.no_attack", who),
+    "eliminated": _eliminated,
+    "turn-missed": lambda e, who: MazeLine("maze.log.missed", who, (("n", e[2]),)),
+    "respawn-blocked": _blocked,
+    "blacksaw": lambda e, who: MazeLine("maze.log.blacksaw", who, tone="event"),
+    "respawn": lambda e, who: MazeLine("maze.log.respawn", who, _cell(e), "good"),
+    "key-placed": lambda e, who: MazeLine("maze.log.key_placed", who, _cell(e)),
+    "chest-placed": lambda e, who: MazeLine("maze.log.chest_placed", who, _cell(e)),
+    "item-placed": lambda e, who: MazeLine(f"maze.log.item.{e[1]}", (), _cell(e)),
+    "forfeit": lambda e, who: MazeLine("maze.log.forfeit", who, tone="event"),
+    "game-over": _game_over,
+}
+
+
 class MazeLogWriter:
     """Turns engine entries into log lines (the same for every seat: nothing is secret)."""
 
@@ -95,82 +177,26 @@ class MazeLogWriter:
         self.players = players
         self.first_said = False
 
-    def lines(self, entry: Any, knowledge: Knowledge) -> list[MazeLine]:
-        out: list[MazeLine] = []
+    def lines(self, entry: Applied, knowledge: Knowledge) -> list[GameLine]:
+        out: list[GameLine] = []
         for event in entry.events:
             out.extend(self.event_lines(tuple(event)))
         return out
 
-    def event_lines(self, e: tuple[Any, ...]) -> list[MazeLine]:  # noqa: C901 (tests/test_complexity.py)
+    def event_lines(self, e: Event) -> list[MazeLine]:
         kind = e[0]
         seat = e[1] if len(e) > 1 and isinstance(e[1], int) else -1
         who = (("name", seat),)
         if kind == "turn":
-            lines = []
-            if not self.first_said:
-                self.first_said = True
-                lines.append(MazeLine("maze.log.first", who))
-            lines.append(MazeLine("maze.log.turn", who, (("n", e[2]),)))
-            return lines
-        if kind == "rotate":
-            return [MazeLine("maze.log.rotate", who, (("cell", cell_name(e[2])), ("deg", 90 * e[3])))]
-        if kind == "shift":
-            return [MazeLine(f"maze.log.shift.{e[2]}.{e[4]}", who, (("line", line_name(e[2], e[3])),))]
-        if kind == "move":
-            if len(e) == 2:
-                return [MazeLine("maze.log.stay", who)]
-            return [MazeLine("maze.log.move", who, (("path", "–".join(cell_name(c) for c in e[2:])),))]
-        if kind == "key-taken":
-            return [MazeLine("maze.log.key", who, (("cell", cell_name(e[2])),), "good")]
-        if kind == "chest-opened":
-            return [MazeLine("maze.log.chest", who, (("cell", cell_name(e[2])), ("mp", 5)), "win")]
-        if kind == "medkit":
-            return [MazeLine("maze.log.medkit", who, (("cell", cell_name(e[2])), ("hp", e[3])), "good")]
-        if kind in ("mine", "spikes"):
-            return [MazeLine(f"maze.log.{kind}", who, (("cell", cell_name(e[2])), ("hp", e[3])), "event")]
-        if kind == "attack":
-            return [MazeLine("maze.log.attack", who, tone="event")]
-        if kind == "die":
-            if e[3]:
-                return [MazeLine("maze.log.hit", who, (("face", e[2]), ("hp", e[3])), "event")]
-            return [MazeLine("maze.log.miss", who, (("face", e[2]),))]
-        if kind == "no-attack":
-            return [MazeLine("maze.log.no_attack", who)]
-        if kind == "eliminated":
-            return [self._eliminated(seat, e[2], e[3])]
-        if kind == "turn-missed":
-            return [MazeLine("maze.log.missed", who, (("n", e[2]),))]
-        if kind == "respawn-blocked":
-            msg = f"maze.log.blocked.{e[2]}" if e[2] in (1, 2) else "maze.log.blocked.n"
-            return [MazeLine(msg, who, (("n", e[2]),), "event")]
-        if kind == "blacksaw":
-            return [MazeLine("maze.log.blacksaw", who, tone="event")]
-        if kind == "respawn":
-            return [MazeLine("maze.log.respawn", who, (("cell", cell_name(e[2])),), "good")]
-        if kind == "key-placed":
-            return [MazeLine("maze.log.key_placed", who, (("cell", cell_name(e[2])),))]
-        if kind == "chest-placed":
-            return [MazeLine("maze.log.chest_placed", who, (("cell", cell_name(e[2])),))]
-        if kind == "item-placed":
-            return [MazeLine(f"maze.log.item.{e[1]}", (), (("cell", cell_name(e[2])),))]
-        if kind == "forfeit":
-            return [MazeLine("maze.log.forfeit", who, tone="event")]
-        if kind == "game-over":
-            winners = list(e[1])
-            if len(winners) == 1:
-                return [MazeLine("maze.log.won", (("name", winners[0]),), tone="win")]
-            return [MazeLine("maze.log.draw", tone="win")]
-        return []
+            return self._turn(e, who)
+        told = ONE_LINE.get(kind)
+        return [told(e, who)] if told is not None else []
 
-    @staticmethod
-    def _eliminated(seat: int, cause: str, scorer: int) -> MazeLine:
-        who = (("name", seat),)
-        if cause == "combat":
-            return MazeLine("maze.log.out.combat", (*who, ("scorer", scorer)), (("mp", 1),), "event")
-        if cause == "pushed-off":
-            if scorer in (0, 1):
-                return MazeLine("maze.log.out.pushed", (*who, ("scorer", scorer)), (("mp", 1),), "event")
-            return MazeLine("maze.log.out.fell", who, tone="event")
-        if cause in ("mine", "spikes", "blacksaw"):
-            return MazeLine(f"maze.log.out.{cause}", who, tone="event")
-        return MazeLine("maze.log.out.fell", who, tone="event")
+    def _turn(self, e: Event, who: Who) -> list[MazeLine]:
+        """A turn begins; the game's first turn also says who goes first."""
+        lines = []
+        if not self.first_said:
+            self.first_said = True
+            lines.append(MazeLine("maze.log.first", who))
+        lines.append(MazeLine("maze.log.turn", who, (("n", e[2]),)))
+        return lines

@@ -6,10 +6,17 @@ attack die early, so that the screenshots can show the maze mid-combat.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QApplication, QWidget
+
+from client.games.anomaly_maze.table import AnomalyMazeTable
+from client.games.showcase import Shot, ShowcaseWindow
 from client.play.local import LocalGame
+from client.play.source import GameSource
 from engines.anomaly_maze.bots.maze import MazeBot
+from engines.core import Action
 
 GAME = "anomaly-maze"
 
@@ -19,12 +26,12 @@ def player_bot(seed: bytes) -> MazeBot:
     return MazeBot(0, seed + b"/showcase", "easy")
 
 
-def in_combat_after_a_die(game: Any) -> bool:
+def in_combat_after_a_die(game: GameSource) -> bool:
     """The player's combat decision with one die already rolled."""
     if not game.human_to_move():
         return False
     view = game.view()
-    return view["phase"] == "combat" and view["dice_left"] < view["options"]["dice_per_turn"]
+    return bool(view["phase"] == "combat" and view["dice_left"] < view["options"]["dice_per_turn"])
 
 
 def find_combat_seed(tries: int = 60, max_decisions: int = 80) -> bytes:
@@ -46,7 +53,7 @@ def find_combat_seed(tries: int = 60, max_decisions: int = 80) -> bytes:
 
 
 # -- playing through the widgets, as a person clicks ------------------------------------------
-def clicks_for(table: Any, action: tuple[Any, ...]) -> list[tuple[Any, Any]]:
+def clicks_for(table: AnomalyMazeTable, action: Action) -> Sequence[tuple[QWidget, QPoint | None]]:
     """The (widget, point) clicks that take ``action`` on ``table`` (point None: the widget's centre).
 
     Clicks are computed before any is made; a rotation's and a route's
@@ -61,8 +68,10 @@ def clicks_for(table: Any, action: tuple[Any, ...]) -> list[tuple[Any, Any]]:
         return [(board, board.cell_center(cell))] * turns + [(table.buttons["confirm"], None)]
     if verb == "move":
         path = action[1:]
-        if not path:
-            return [(board, board.cell_center(board.my_cell()))]
+        if not path:  # staying: a click on the pawn's own cell
+            here = board.my_cell()
+            assert here is not None, "a move is offered only to a pawn on the board"
+            return [(board, board.cell_center(here))]
         return [(board, board.cell_center(c)) for c in path] + [(board, board.cell_center(path[-1]))]
     if verb == "attack":
         return [(table.buttons["attack"], None)]
@@ -71,7 +80,7 @@ def clicks_for(table: Any, action: tuple[Any, ...]) -> list[tuple[Any, Any]]:
     raise ValueError(f"no control takes {action!r}")
 
 
-def click(widget: Any, point: Any = None) -> None:
+def click(widget: QWidget, point: QPoint | None = None) -> None:
     """One left click, through Qt's event system (QTest), as a person's."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
@@ -82,17 +91,17 @@ def click(widget: Any, point: Any = None) -> None:
         QTest.mouseClick(widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
 
 
-def perform(table: Any, action: tuple[Any, ...]) -> None:
+def perform(table: AnomalyMazeTable, action: Action) -> None:
     """Take ``action`` by clicking the table's controls."""
     for widget, point in clicks_for(table, action):
         click(widget, point)
 
 
-def maze_shots(window: Any, shot: Any, app: Any) -> None:
+def maze_shots(window: ShowcaseWindow[AnomalyMazeTable], shot: Shot, app: QApplication) -> None:
     """The maze mid-game (a planned route on the board) and mid-combat (a die rolled), as PNGs."""
     seed = find_combat_seed()
     screen = window.start_local(GAME, 2, seed=seed, level="easy")
-    game = window.game
+    game = screen.game
     bot = player_bot(seed)
     decisions = 0
     took_mid = False

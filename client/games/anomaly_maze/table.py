@@ -1,9 +1,8 @@
 """The Anomaly Maze table: the board, both players' cards, the dice and the controls.
 
-:class:`AnomalyMazeTable` has the same outward shape as the System Launch table (a
-``show_view`` call per refresh, ``set_banner``, the ``action_chosen`` and
-``report_requested`` signals, a ``legal`` list), so :class:`client.table.screen.GameScreen`
-and the replay viewer drive it the same way.  Only the engine's legal
+:class:`AnomalyMazeTable` is a :class:`client.games.kit.TableWidget`: the table window and
+the replay viewer drive it through the game's kit (a ``show_view`` call per refresh) and read
+its ``legal`` list, its banner and its ``action_chosen`` and ``report_requested`` signals.  Only the engine's legal
 actions are offered: the board lights only legal arrows, tiles and cells, and
 the side buttons exist only in the phase they belong to and are enabled only
 when what they would send is legal.
@@ -15,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QRect, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from client.games.anomaly_maze import paint
@@ -26,7 +25,7 @@ from client.i18n import tr
 from client.ui import art, sound
 from client.ui.named import named
 from engines.anomaly_maze.board import name as cell_name
-from engines.core import Knowledge
+from engines.core import Action, Knowledge
 
 PANEL_STYLE = (
     "QFrame#side { background: rgba(8, 20, 16, 160); border-radius: 12px; border: 1px solid rgba(255,255,255,30); }"
@@ -100,7 +99,7 @@ class PlayerCard(QWidget):
         extra = self.status_height()
         self.setFixedHeight(self.STATUS_TOP + 14 + extra if extra else 112)
 
-    def resizeEvent(self, event: Any) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_height()
 
@@ -193,7 +192,7 @@ class AnomalyMazeTable(art.FeltWidget):
         super().__init__(parent)
         self.names = list(names)
         self.view: dict[str, Any] | None = None
-        self.legal: list[tuple[Any, ...]] = []
+        self.legal: list[Action] = []
         self.me: int | None = None
         self.interactive = True
         self.roll_ms = 0
@@ -262,7 +261,7 @@ class AnomalyMazeTable(art.FeltWidget):
         self,
         view: dict[str, Any],
         knowledge: Knowledge,
-        legal: Sequence[tuple[Any, ...]] = (),
+        legal: Sequence[Action] = (),
         *,
         interactive: bool = True,
         delay_ms: int = 0,
@@ -389,60 +388,73 @@ class AnomalyMazeTable(art.FeltWidget):
         self.board.update()
 
     # -- the controls -----------------------------------------------------------------
-    def _show_controls(self) -> None:  # noqa: C901 (tests/test_complexity.py)
+    def _show_controls(self) -> None:
         view = self.view
         if view is None:
             return
         for button in self.buttons.values():
             button.hide()
-        board = self.board
         if not self.legal or not self.interactive:
             quiet = view["over"] is not None or view["phase"] == "setup" or not self.interactive
             self.hint.setText("" if quiet else tr("hint.wait", name=seat_name(self.names, view["turn"])))
             return
         phase = view["phase"]
-        b = self.buttons
         if phase == "anomaly":
-            if board.shift_plan is not None:
-                axis, index, _ = board.shift_plan
-                self.hint.setText(tr("maze.hint.shift", line=line_name(axis, index)))
-                for key in ("confirm", "cancel"):
-                    b[key].show()
-                b["confirm"].setText(tr("maze.btn.confirm"))
-                b["confirm"].setEnabled(True)
-                b["cancel"].setText(tr("maze.btn.cancel"))
-            elif board.selected is None:
-                self.hint.setText(tr("maze.hint.anomaly"))
-            else:
-                self.hint.setText(tr("maze.hint.rotate", cell=cell_name(board.selected)))
-                for key in ("rotate_left", "rotate_right", "confirm", "cancel"):
-                    b[key].show()
-                b["rotate_left"].setText(tr("maze.btn.rotate_left"))
-                b["rotate_right"].setText(tr("maze.btn.rotate_right"))
-                b["confirm"].setText(tr("maze.btn.confirm"))
-                b["confirm"].setEnabled(board.rotation() is not None)
-                b["cancel"].setText(tr("maze.btn.cancel"))
+            self._anomaly_controls()
         elif phase == "move":
-            self.hint.setText(tr("maze.hint.move"))
-            me = board.my_cell()
-            b["go"].setText(tr("maze.btn.go", cell=cell_name(board.route[-1]) if board.route else "…"))
-            b["go"].setEnabled(bool(board.route))
-            b["stay"].setText(tr("maze.btn.stay", cell=cell_name(me) if me is not None else "?"))
-            b["stay"].setEnabled(("move",) in self.legal)
-            b["clear"].setText(tr("maze.btn.clear"))
-            b["clear"].setEnabled(bool(board.route))
-            for key in ("go", "stay", "clear"):
-                b[key].show()
+            self._move_controls()
         elif phase == "combat":
-            other = 1 - (self.me or 0)
-            self.hint.setText(tr("maze.hint.combat", name=seat_name(self.names, other)))
-            total = view["options"]["dice_per_turn"]
-            b["attack"].setText(tr("maze.btn.attack", n=total - view["dice_left"] + 1, total=total))
-            b["attack"].setEnabled(("attack",) in self.legal)
-            b["no_attack"].setText(tr("maze.btn.no_attack"))
-            b["no_attack"].setEnabled(("no-attack",) in self.legal)
-            b["attack"].show()
-            b["no_attack"].show()
+            self._combat_controls(view)
+
+    def _anomaly_controls(self) -> None:
+        """A shift previewed (confirm or cancel it), a tile picked (turn it, confirm or cancel), or nothing yet."""
+        board, b = self.board, self.buttons
+        if board.shift_plan is not None:
+            axis, index, _ = board.shift_plan
+            self.hint.setText(tr("maze.hint.shift", line=line_name(axis, index)))
+            for key in ("confirm", "cancel"):
+                b[key].show()
+            b["confirm"].setText(tr("maze.btn.confirm"))
+            b["confirm"].setEnabled(True)
+            b["cancel"].setText(tr("maze.btn.cancel"))
+        elif board.selected is None:
+            self.hint.setText(tr("maze.hint.anomaly"))
+        else:
+            self.hint.setText(tr("maze.hint.rotate", cell=cell_name(board.selected)))
+            for key in ("rotate_left", "rotate_right", "confirm", "cancel"):
+                b[key].show()
+            b["rotate_left"].setText(tr("maze.btn.rotate_left"))
+            b["rotate_right"].setText(tr("maze.btn.rotate_right"))
+            b["confirm"].setText(tr("maze.btn.confirm"))
+            b["confirm"].setEnabled(board.rotation() is not None)
+            b["cancel"].setText(tr("maze.btn.cancel"))
+
+    def _move_controls(self) -> None:
+        """Walk the planned route, stay, or clear the route."""
+        board, b = self.board, self.buttons
+        self.hint.setText(tr("maze.hint.move"))
+        me = board.my_cell()
+        b["go"].setText(tr("maze.btn.go", cell=cell_name(board.route[-1]) if board.route else "…"))
+        b["go"].setEnabled(bool(board.route))
+        b["stay"].setText(tr("maze.btn.stay", cell=cell_name(me) if me is not None else "?"))
+        b["stay"].setEnabled(("move",) in self.legal)
+        b["clear"].setText(tr("maze.btn.clear"))
+        b["clear"].setEnabled(bool(board.route))
+        for key in ("go", "stay", "clear"):
+            b[key].show()
+
+    def _combat_controls(self, view: dict[str, Any]) -> None:
+        """Roll the next attack die, or stop attacking."""
+        b = self.buttons
+        other = 1 - (self.me or 0)
+        self.hint.setText(tr("maze.hint.combat", name=seat_name(self.names, other)))
+        total = view["options"]["dice_per_turn"]
+        b["attack"].setText(tr("maze.btn.attack", n=total - view["dice_left"] + 1, total=total))
+        b["attack"].setEnabled(("attack",) in self.legal)
+        b["no_attack"].setText(tr("maze.btn.no_attack"))
+        b["no_attack"].setEnabled(("no-attack",) in self.legal)
+        b["attack"].show()
+        b["no_attack"].show()
 
     def press(self, key: str) -> None:
         """A side button: turn the picked tile, confirm, walk, stay, or fight."""
@@ -494,10 +506,10 @@ class AnomalyMazeTable(art.FeltWidget):
         """The arrow keys turn the picked tile's preview."""
         self.board.turn_preview(delta)
 
-    def offered_actions(self) -> set[tuple[Any, ...]]:
+    def offered_actions(self) -> set[Action]:
         """Every action a click can send now (arrows, tiles × turns, routes, buttons): for tests."""
         board = self.board
-        out: set[tuple[Any, ...]] = {("shift", *s) for s in board.offered_shifts()}
+        out: set[Action] = {("shift", *s) for s in board.offered_shifts()}
         out |= {("rotate", c, q) for c in board.rotatable_cells() for q in (1, 2, 3) if ("rotate", c, q) in self.legal}
         out |= {("move", *p) for p in board.move_paths()}
         if self.view is not None and self.view["phase"] == "combat" and self.interactive:

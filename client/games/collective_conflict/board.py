@@ -23,12 +23,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF, QWheelEvent
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from client.games.collective_conflict import paint
 from client.games.collective_conflict.choices import (
-    Action,
     Choices,
     Hex,
     Source,
@@ -40,6 +39,7 @@ from client.games.collective_conflict.choices import (
 from client.games.collective_conflict.present import hover_text
 from client.games.collective_conflict.scene import Changes, Scene, UnitShape, build_scene, diff
 from client.ui import motion
+from engines.core import Action
 
 SQRT3 = math.sqrt(3)
 #: Zoom limits in pixels per hex radius.
@@ -327,7 +327,7 @@ class HexBoard(QWidget):
         self.auto_fit = False
         self.update()
 
-    def resizeEvent(self, event: Any) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         if self.auto_fit:
             self.fit()
         super().resizeEvent(event)
@@ -610,5 +610,5 @@ class HexBoard(QWidget):
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def _pieces_key(view: dict[str, Any]) -> Any:
+def _pieces_key(view: dict[str, Any]) -> str:
     return repr(view["stacks"]) + repr(view["active"])

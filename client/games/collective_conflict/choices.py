@@ -10,18 +10,19 @@ illegal can be offered.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Literal
 
 from engines.collective_conflict.paths import public_move_path
+from engines.core import Action
 from engines.core.state import IllegalAction
 
 Hex = tuple[int, int]
-Action = tuple[Any, ...]
-#: ("reserve", kind) or ("unit", hex).
-Source = tuple[str, Any]
+#: What a person picks first: a kind from the reserve, or their unit on a hex.
+Source = tuple[Literal["reserve"], str] | tuple[Literal["unit"], Hex]
 
 
-def _hex(value: Any) -> Hex:
+def _hex(value: Sequence[int]) -> Hex:
     return (int(value[0]), int(value[1]))
 
 

@@ -1,22 +1,25 @@
-"""How the shared screens show Collective Conflict (registered in :mod:`client.games.kit`)."""
+"""How the shared screens show Collective Conflict (its module is named in :data:`client.registry.KIT_MODULES`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from client.games.collective_conflict.guide import steps as guide_steps
 from client.games.collective_conflict.lobby_art import StructureArt
 from client.games.collective_conflict.present import CCLogWriter, network_name, reserve_text
 from client.games.collective_conflict.table import CollectiveConflictTable
-from client.games.kit import GameKit, imported_later
+from client.games.kit import GameKit
+from client.games.log import LogLine
+from client.games.showcase import Shot, ShowcaseWindow
 from client.i18n import tr
+from client.play.source import GameSource
 from engines.core import GameOver, Knowledge
 
 
-def _show_live(table: CollectiveConflictTable, game: Any, delay_ms: int) -> None:
+def _show_live(table: CollectiveConflictTable, game: GameSource, delay_ms: int) -> None:
     table.show_view(game.view(), game.knowledge, game.legal(), delay_ms=delay_ms)
 
 
@@ -45,7 +48,7 @@ def _report_row(view: dict[str, Any], seat: int) -> QWidget:
     return label
 
 
-def _headline(lines: list[Any]) -> Any:
+def _headline(lines: Sequence[LogLine]) -> LogLine:
     """The step's news for the banner: its last eventful line (a collapse, a reveal), else its last."""
     eventful = [line for line in lines if line.tone != "plain"]
     return eventful[-1] if eventful else lines[-1]
@@ -59,6 +62,12 @@ def _bot_names(level: str, count: int) -> list[str]:
 def _forfeit_note(active: int) -> str:
     """docs/rules/collective-conflict-engine.md: leaving (or being voted gone) collapses the Network."""
     return tr("cc.forfeit.two" if active == 2 else "cc.forfeit.many")
+
+
+def _showcase(window: ShowcaseWindow[CollectiveConflictTable], shot: Shot, app: QApplication) -> None:
+    from client.games.collective_conflict.showcase import cc_shots  # only the screenshots need it
+
+    cc_shots(window, shot, app)
 
 
 KIT = GameKit(
@@ -77,6 +86,6 @@ KIT = GameKit(
     bot_names=_bot_names,
     lobby_art=StructureArt,
     forfeit_note=_forfeit_note,
-    showcase=imported_later(f"{__package__}.showcase", "cc_shots"),
+    showcase=_showcase,
     guide=guide_steps,
 )

@@ -11,18 +11,20 @@ appear only in that seat's log, from its knowledge.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from client.games.collective_conflict.paint import seat_mark
+from client.games.collective_conflict.scene import TrapShape, UnitShape
+from client.games.log import Applied, GameLine
 from client.i18n import tr
+from client.play.source import FORFEIT
 from engines.collective_conflict.rules import KIND_NAMES, WRECK
 from engines.collective_conflict.state import CollectiveConflictState
-from engines.core import Chance, Decision, Knowledge, RevealOwed
+from engines.core import Action, Chance, Decision, Knowledge, Pending, RevealOwed
 from engines.core.hexgrid import hex_id
-
-FORFEIT = "__forfeit__"
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -34,7 +36,7 @@ def network_name(names: Sequence[str], seat: int) -> str:
     return f"{seat_name(names, seat)} ({seat_mark(seat)})"
 
 
-def hex_name(h: Any) -> str:
+def hex_name(h: Sequence[int]) -> str:
     """An axial hex for people: "(1, −2)" (the board is unbounded, so coordinates, not letters)."""
     q, r = int(h[0]), int(h[1])
     return f"({q}, {r})".replace("-", "−")
@@ -53,17 +55,41 @@ class CCLine:
 
     msg: str
     seats: tuple[tuple[str, int], ...] = ()
-    params: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, str | int], ...] = ()
     tone: str = "plain"
     kinds: tuple[tuple[str, str], ...] = ()
 
     def text(self, names: Sequence[str]) -> str:
-        values: dict[str, Any] = {k: network_name(names, s) for k, s in self.seats}
+        values: dict[str, object] = {k: network_name(names, s) for k, s in self.seats}
         # A line spoken to its player ("You (A): …") keeps the Network letter, the colour-blind cue.
         values.update({f"{k}_mark": seat_mark(s) for k, s in self.seats})
         values.update({k: kind_name(v) for k, v in self.kinds})
         values.update(dict(self.params))
         return tr(self.msg, **values)
+
+    def reworded(self, msg: str) -> Self:
+        return dataclasses.replace(self, msg=msg)
+
+
+#: The line's subject, as a line's ``seats``.
+Who = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Before:
+    """What the writer's replica held before an action: the public facts an action's lines compare."""
+
+    active: tuple[bool, ...]
+    cores: frozenset[int]
+    virus: tuple[bool, ...]
+    pending: Pending
+    #: The pieces on the board (ids).
+    on_board: tuple[int, ...]
+
+    @classmethod
+    def of(cls, state: CollectiveConflictState) -> Before:
+        on_board = tuple(pid for pid, pos in enumerate(state.p_pos) if pos >= 0)
+        return cls(tuple(state.active), frozenset(state.cores), tuple(state.virus), state.pending(), on_board)
 
 
 class CCLogWriter:
@@ -77,50 +103,41 @@ class CCLogWriter:
         #: action silently (CC-5), so a skip shows as the next turn going past that seat.
         self.last_mover: int | None = None
 
-    def lines(self, entry: Any, knowledge: Knowledge) -> list[CCLine]:  # noqa: C901 (tests/test_complexity.py)
+    def lines(self, entry: Applied, knowledge: Knowledge) -> list[GameLine]:
+        seat, applied = entry.seat, entry.action
+        if seat is None or applied is None:
+            return []
+        action = tuple(applied)
         state = self.state
-        seat, action = entry.seat, tuple(entry.action)
         if state is None:
-            return [CCLine("cc.log.generic", (("name", seat),), (("action", repr(action)[:60]),))] if seat >= 0 else []
-        before_active = list(state.active)
-        before_cores = set(state.cores)
-        before_virus = list(state.virus)
-        before_pending = state.pending()
-        on_board = [pid for pid, pos in enumerate(state.p_pos) if pos >= 0]
+            return _generic(seat, action)
+        before = Before.of(state)
         try:
-            out = self._describe(state, seat, action, knowledge)
+            out: list[GameLine] = list(self._describe(state, seat, action, knowledge))
             if action[0] == FORFEIT:
                 state.forfeit(seat)
             else:
                 state.apply(seat, action)
         except Exception:  # a replica that cannot follow (unknown options, odd input) falls back to plain lines
             self.state = None
-            return [CCLine("cc.log.generic", (("name", seat),), (("action", repr(action)[:60]),))] if seat >= 0 else []
-        if isinstance(before_pending, Chance) and before_pending.what == "first-player" and state.first is not None:
-            out.append(CCLine("cc.log.first", (("name", state.first),)))
-        for h in sorted(state.cores - before_cores):
-            out.append(CCLine("cc.log.core", params=(("hex", hex_name(_qr(h))),)))
-        for s, (was, now) in enumerate(zip(before_virus, state.virus, strict=True)):
-            if now and not was:
-                out.append(CCLine("cc.log.virus_gained", (("name", s),), tone="good"))
-        for s, (was, now) in enumerate(zip(before_active, state.active, strict=True)):
-            if was and not now:
-                out.append(CCLine("cc.log.collapsed", (("name", s),), tone="event"))
-        removed = sum(1 for pid in on_board if state.p_pos[pid] < 0 and state.p_kind[pid] == WRECK)
-        if removed > 0:
-            out.append(CCLine("cc.log.wrecks_removed", params=(("n", removed),), tone="event"))
+            return _generic(seat, action)
+        out.extend(_changes(before, state))
+        out.extend(self._turn_flow(before, state, seat, action))
+        return out
+
+    def _turn_flow(self, before: Before, state: CollectiveConflictState, seat: int, action: Action) -> list[CCLine]:
+        """The seats the turn went past, and a reveal the table now waits for."""
+        out = []
         pending = state.pending()
-        took_turn = isinstance(before_pending, Decision) and before_pending.seat == seat and action[0] != FORFEIT
+        took_turn = isinstance(before.pending, Decision) and before.pending.seat == seat and action[0] != FORFEIT
         if took_turn:
             self.last_mover = seat
-        same_turn = isinstance(before_pending, Decision) and before_pending == pending and not took_turn
+        same_turn = isinstance(before.pending, Decision) and before.pending == pending and not took_turn
         if isinstance(pending, Decision) and not same_turn:
             out.extend(self._skipped(state, pending.seat))
         if isinstance(pending, RevealOwed):
             what = "cc.log.owes_command" if pending.what == "command-unit" else "cc.log.owes_trap"
-            where = (
-                state.secrets[pending.secret][2] if pending.what == "trap" else self._piece_hex(state, pending.secret)
-            )
+            where = state.secrets[pending.secret][2] if pending.what == "trap" else _piece_hex(state, pending.secret)
             out.append(CCLine(what, (("name", pending.seat),), (("hex", hex_name(where)),), "event"))
         return out
 
@@ -139,79 +156,119 @@ class CCLogWriter:
                 out.append(CCLine(msg, (("name", seat),), tone="event"))
         return out
 
-    @staticmethod
-    def _piece_hex(state: CollectiveConflictState, sid: int) -> Any:
-        for pid, s in state.piece_sid.items():
-            if s == sid and state.p_pos[pid] >= 0:
-                return _qr(state.p_pos[pid])
-        return state.secrets[sid][2]
-
-    def _describe(  # noqa: C901 (tests/test_complexity.py)
-        self, state: CollectiveConflictState, seat: int, action: tuple[Any, ...], knowledge: Knowledge
+    def _describe(
+        self, state: CollectiveConflictState, seat: int, action: Action, knowledge: Knowledge
     ) -> list[CCLine]:
-        """The line for ``action`` itself, read from the state before it is applied."""
+        """The lines for ``action`` itself, read from the state before it is applied."""
         verb = action[0]
         who = (("name", seat),)
         mine = seat == self.me and seat >= 0
         if verb == FORFEIT:
             return [CCLine("cc.log.left", who, tone="event")]
         if verb == "place":
-            kind = action[1]
-            line = CCLine("cc.log.place", who, (("hex", hex_name(action[2])),), kinds=(("kind", kind),))
-            if kind == "command" and mine and len(action) > 3 and action[3] in knowledge.sealed:
-                return [
-                    CCLine(
-                        "cc.log.place_own",
-                        who,
-                        (("hex", hex_name(action[2])),),
-                        "private",
-                        (("kind", knowledge.sealed[action[3]]),),
-                    )
-                ]
-            return [line]
+            return [_placed(action, who, knowledge if mine else None)]
         if verb in ("move", "jump", "cast"):
-            src = action[1]
-            dst = action[3] if verb == "jump" else action[2]
-            kind = self._top_kind(state, src)
-            params = (("src", hex_name(src)), ("dst", hex_name(dst)))
-            out = []
-            if verb == "jump":
-                out.append(
-                    CCLine("cc.log.jump2", who, (*params, ("mid", hex_name(action[2]))), kinds=(("kind", kind),))
-                )
-            else:
-                out.append(CCLine("cc.log.move", who, params, kinds=(("kind", kind),)))
-            if verb == "move" and len(action) == 4:
-                out.append(CCLine("cc.log.core_hop", who, (("hex", hex_name(action[3])),), "good"))
-            if verb == "cast":
-                out.append(CCLine("cc.log.trap_left", who, (("hex", hex_name(src)),)))
-                if mine and action[3] in knowledge.sealed:
-                    msg = "cc.log.trap_own_armed" if knowledge.sealed[action[3]] else "cc.log.trap_own_bluff"
-                    out.append(CCLine(msg, who, tone="private"))
-            return out
+            return _moved(state, action, who, knowledge if mine else None)
         if verb == "virus":
-            stack = state.stacks.get(hex_id(*action[2]))
-            # CC-24: the target may lie under a Climber; ``level`` then names it (0: the bottom).
-            piece = (stack[action[3]] if len(action) == 4 else stack[-1]) if stack else None
-            owner = state.p_owner[piece] if piece is not None else -1
-            kind = KIND_NAMES[state.p_kind[piece]] if piece is not None else "runner"
-            msg = "cc.log.virus_covered" if len(action) == 4 else "cc.log.virus"
-            return [CCLine(msg, (*who, ("target", owner)), (("hex", hex_name(action[2])),), "event", (("kind", kind),))]
+            return [_infected(state, action, who)]
         if verb == "reveal":
-            sid, value = action[1], action[2]
-            what = state.secrets.get(sid, [seat, "?", [0, 0], None])[1]
-            if what == "trap":
-                msg = "cc.log.trap_armed" if value is True else "cc.log.trap_bluff"
-                return [CCLine(msg, who, tone="event" if value is True else "plain")]
-            if value == "mothership":
-                return [CCLine("cc.log.reveal_mothership", who, tone="event")]
-            return [CCLine("cc.log.reveal_decoy", who, tone="event")]
+            return [_revealed(state, seat, action, who)]
         return []
 
-    @staticmethod
-    def _top_kind(state: CollectiveConflictState, h: Any) -> str:
-        stack = state.stacks.get(hex_id(int(h[0]), int(h[1])))
-        return KIND_NAMES[state.p_kind[stack[-1]]] if stack else "command"
+
+def _generic(seat: int, action: Action) -> list[GameLine]:
+    """The plain line of an action the writer's replica could not follow."""
+    return [CCLine("cc.log.generic", (("name", seat),), (("action", repr(action)[:60]),))] if seat >= 0 else []
+
+
+def _changes(before: Before, state: CollectiveConflictState) -> list[CCLine]:
+    """What an action changed on the table: the first player drawn, Cores, viruses, collapses, Wrecks gone."""
+    out = []
+    if isinstance(before.pending, Chance) and before.pending.what == "first-player" and state.first is not None:
+        out.append(CCLine("cc.log.first", (("name", state.first),)))
+    for h in sorted(state.cores - before.cores):
+        out.append(CCLine("cc.log.core", params=(("hex", hex_name(_qr(h))),)))
+    for s, (was, now) in enumerate(zip(before.virus, state.virus, strict=True)):
+        if now and not was:
+            out.append(CCLine("cc.log.virus_gained", (("name", s),), tone="good"))
+    for s, (was, now) in enumerate(zip(before.active, state.active, strict=True)):
+        if was and not now:
+            out.append(CCLine("cc.log.collapsed", (("name", s),), tone="event"))
+    removed = sum(1 for pid in before.on_board if state.p_pos[pid] < 0 and state.p_kind[pid] == WRECK)
+    if removed > 0:
+        out.append(CCLine("cc.log.wrecks_removed", params=(("n", removed),), tone="event"))
+    return out
+
+
+def _placed(action: Action, who: Who, own: Knowledge | None) -> CCLine:
+    """A unit placed from the reserve; its own player (``own``: their knowledge) reads which command unit."""
+    kind = action[1]
+    if kind == "command" and own is not None and len(action) > 3 and action[3] in own.sealed:
+        return CCLine(
+            "cc.log.place_own", who, (("hex", hex_name(action[2])),), "private", (("kind", own.sealed[action[3]]),)
+        )
+    return CCLine("cc.log.place", who, (("hex", hex_name(action[2])),), kinds=(("kind", kind),))
+
+
+def _moved(state: CollectiveConflictState, action: Action, who: Who, own: Knowledge | None) -> list[CCLine]:
+    """A move, a double jump or a Netcaster's cast; a Core taken on the way; a trap left behind.
+
+    Only the trap's own player (``own``: their knowledge) reads whether it is armed.
+    """
+    verb, src = action[0], action[1]
+    dst = action[3] if verb == "jump" else action[2]
+    kind = _top_kind(state, src)
+    params = (("src", hex_name(src)), ("dst", hex_name(dst)))
+    who_kind = (("kind", kind),)
+    if verb == "jump":
+        out = [CCLine("cc.log.jump2", who, (*params, ("mid", hex_name(action[2]))), kinds=who_kind)]
+    else:
+        out = [CCLine("cc.log.move", who, params, kinds=who_kind)]
+    if verb == "move" and len(action) == 4:
+        out.append(CCLine("cc.log.core_hop", who, (("hex", hex_name(action[3])),), "good"))
+    if verb == "cast":
+        out.append(CCLine("cc.log.trap_left", who, (("hex", hex_name(src)),)))
+        if own is not None and action[3] in own.sealed:
+            msg = "cc.log.trap_own_armed" if own.sealed[action[3]] else "cc.log.trap_own_bluff"
+            out.append(CCLine(msg, who, tone="private"))
+    return out
+
+
+def _infected(state: CollectiveConflictState, action: Action, who: Who) -> CCLine:
+    """A virus sent onto a unit, whose owner is the line's target."""
+    stack = state.stacks.get(hex_id(*action[2]))
+    # CC-24: the target may lie under a Climber; ``level`` then names it (0: the bottom).
+    piece = (stack[action[3]] if len(action) == 4 else stack[-1]) if stack else None
+    owner = state.p_owner[piece] if piece is not None else -1
+    kind = KIND_NAMES[state.p_kind[piece]] if piece is not None else "runner"
+    msg = "cc.log.virus_covered" if len(action) == 4 else "cc.log.virus"
+    return CCLine(msg, (*who, ("target", owner)), (("hex", hex_name(action[2])),), "event", (("kind", kind),))
+
+
+def _revealed(state: CollectiveConflictState, seat: int, action: Action, who: Who) -> CCLine:
+    """A secret opened: a trap's arming, or a command unit's identity."""
+    sid, value = action[1], action[2]
+    what = state.secrets.get(sid, [seat, "?", [0, 0], None])[1]
+    if what == "trap":
+        msg = "cc.log.trap_armed" if value is True else "cc.log.trap_bluff"
+        return CCLine(msg, who, tone="event" if value is True else "plain")
+    if value == "mothership":
+        return CCLine("cc.log.reveal_mothership", who, tone="event")
+    return CCLine("cc.log.reveal_decoy", who, tone="event")
+
+
+def _piece_hex(state: CollectiveConflictState, sid: int) -> Sequence[int]:
+    """Where the piece holding secret ``sid`` stands (where it was placed, if it left the board)."""
+    for pid, s in state.piece_sid.items():
+        if s == sid and state.p_pos[pid] >= 0:
+            return _qr(state.p_pos[pid])
+    hex_placed: list[int] = state.secrets[sid][2]
+    return hex_placed
+
+
+def _top_kind(state: CollectiveConflictState, h: Sequence[int]) -> str:
+    stack = state.stacks.get(hex_id(int(h[0]), int(h[1])))
+    return KIND_NAMES[state.p_kind[stack[-1]]] if stack else "command"
 
 
 def _qr(h: int) -> tuple[int, int]:
@@ -248,7 +305,9 @@ def turn_text(view: dict[str, Any], names: Sequence[str], me: int | None) -> str
     return tr("table.turn_of", name=network_name(names, view["current"]))
 
 
-def hover_text(h: tuple[int, int], units: Sequence[Any], traps: Sequence[Any], cores: Sequence[Any]) -> str:
+def hover_text(
+    h: tuple[int, int], units: Sequence[UnitShape], traps: Sequence[TrapShape], cores: Sequence[tuple[int, int]]
+) -> str:
     """What a hex holds, for its tooltip: its coordinates, then its stack from the top down.
 
     The log speaks in coordinates and a Climber hides what it stands on, so hovering a hex says

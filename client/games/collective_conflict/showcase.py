@@ -9,20 +9,31 @@ picked and a move planned, so that highlights and the path show.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
+
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QApplication, QWidget
 
 from client.games.collective_conflict.choices import route_of, source_of, target_of
-from engines.core import get
+from client.games.collective_conflict.table import CollectiveConflictTable
+from client.games.showcase import Shot, ShowcaseWindow, ShownGame
+from engines.core import Action, Bot, get
 
 GAME = "collective-conflict"
 
 
-def player_bot(seed: bytes, kind: str = "greedy") -> Any:
+def player_bot(seed: bytes, kind: str = "greedy") -> Bot:
     """The bot that plays the person's seat (seat 0) in showcases and tests."""
     return get(GAME).bots[kind](0, seed + b"/showcase")
 
 
-def click(widget: Any, point: Any = None) -> None:
+class Clicker(Protocol):
+    """Clicks ``widget`` at ``point`` (None: its centre)."""
+
+    def __call__(self, widget: QWidget, point: QPoint | None = None) -> None: ...
+
+
+def click(widget: QWidget, point: QPoint | None = None) -> None:
     """One left click, through Qt's event system (QTest), as a person's."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
@@ -33,7 +44,7 @@ def click(widget: Any, point: Any = None) -> None:
         QTest.mouseClick(widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
 
 
-def perform(table: Any, action: tuple[Any, ...], clicker: Any = click) -> None:
+def perform(table: CollectiveConflictTable, action: Action, clicker: Clicker = click) -> None:
     """Take ``action`` by clicking: source, target, then the default (target again) or a variant button."""
     board = table.board
     action = tuple(action)
@@ -55,7 +66,7 @@ def perform(table: Any, action: tuple[Any, ...], clicker: Any = click) -> None:
     clicker(button)
 
 
-def plan_something(table: Any, prefer: tuple[str, ...] = ("jump", "cast", "move", "place")) -> bool:
+def plan_something(table: CollectiveConflictTable, prefer: tuple[str, ...] = ("jump", "cast", "move", "place")) -> bool:
     """Pick a unit (or a reserve kind) and plan a target, for a screenshot; False if nothing is offered.
 
     Moves whose route turns or runs over several hexes are preferred, so that the route shows.
@@ -77,28 +88,29 @@ def plan_something(table: Any, prefer: tuple[str, ...] = ("jump", "cast", "move"
     return False
 
 
-def _play_until(window: Any, app: Any, bot: Any, rounds: int, limit: int = 400) -> None:
-    game = window.game
+def _play_until(screen: ShownGame[CollectiveConflictTable], app: QApplication, bot: Bot, rounds: int) -> None:
+    """The person's seat played by ``bot`` until round ``rounds`` (at most 400 decisions)."""
+    game = screen.game
     decisions = 0
-    while game.over() is None and decisions < limit:
+    while game.over() is None and decisions < 400:
         app.processEvents()
         if not game.human_to_move():
             continue
-        if game.state.round >= rounds:
+        if game.view()["round"] >= rounds:
             return
-        window.game_screen.choose(bot.choose(game.state, game.knowledge, game.legal()))
+        screen.choose(bot.choose(game.state, game.knowledge, game.legal()))
         decisions += 1
 
 
-def cc_shots(window: Any, shot: Any, app: Any) -> None:
+def cc_shots(window: ShowcaseWindow[CollectiveConflictTable], shot: Shot, app: QApplication) -> None:
     """Collective Conflict mid-game for 2, 6 and 10 Networks, with a move planned on the board."""
     for players, rounds, name, seed in (
         (2, 9, "13-cc-2-players-mid-game", b"cc-showcase/2"),
         (6, 9, "14-cc-6-players-mid-game", b"cc-showcase/6/0"),
         (10, 4, "15-cc-10-players-mid-game", b"cc-showcase/10"),
     ):
-        window.start_local(GAME, players, seed=seed, level="greedy")
-        _play_until(window, app, player_bot(seed), rounds)
-        if window.game.human_to_move():
-            plan_something(window.game_screen.table)
+        screen = window.start_local(GAME, players, seed=seed, level="greedy")
+        _play_until(screen, app, player_bot(seed), rounds)
+        if screen.game.human_to_move():
+            plan_something(screen.table)
         shot(name)

@@ -1,8 +1,8 @@
 """The Collective Conflict table: the hex board, every Network, the reserve and the controls.
 
-:class:`CollectiveConflictTable` has the outward shape the shared screens expect (a
-``show_view`` call per refresh, ``set_banner``, the ``action_chosen`` and
-``report_requested`` signals, a ``legal`` list).  Only the engine's legal
+:class:`CollectiveConflictTable` is a :class:`client.games.kit.TableWidget`: the table window
+and the replay viewer drive it through the game's kit (a ``show_view`` call per refresh) and
+read its ``legal`` list, its banner and its ``action_chosen`` and ``report_requested`` signals.  Only the engine's legal
 actions are offered: reserve buttons are enabled only for kinds with a legal
 placement, the board lights only legal targets, and the variant buttons
 (armed trap or bluff, MotherShip or Decoy, single or double jump, a Data Core
@@ -12,6 +12,7 @@ hop) are exactly the legal actions for the planned (source, target).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
@@ -30,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from client.games.collective_conflict import paint
 from client.games.collective_conflict.board import HexBoard
-from client.games.collective_conflict.choices import Action, core_of
+from client.games.collective_conflict.choices import core_of
 from client.games.collective_conflict.present import (
     ORDER,
     hex_name,
@@ -44,8 +45,8 @@ from client.games.collective_conflict.present import (
 from client.i18n import tr
 from client.ui import sound
 from client.ui.named import named
-from client.ui.wrap_button import WrapButton
-from engines.core import Knowledge
+from client.ui.wrap_button import ActionButton
+from engines.core import Action, Knowledge
 
 PANEL_STYLE = (
     "QFrame#side { background: rgba(10, 14, 20, 190); border-radius: 12px; border: 1px solid rgba(255,255,255,30); }"
@@ -88,6 +89,25 @@ def unit_icon(kind: str, seat: int, size: int = 30) -> QIcon:
     return QIcon(pix)
 
 
+@dataclass(frozen=True)
+class NetworkRow:
+    """One seat's line in the Networks panel (public, the same counts for everyone)."""
+
+    seat: int
+    #: The player's name ("You (…)" for the viewer's own seat).
+    title: str
+    active: bool
+    #: Whether the seat is to decide now.
+    current: bool
+    virus: bool
+    #: Collapsed, carrying the Virus, or the count of its units on the board.
+    state: str
+    #: The reserve in words (empty for a collapsed Network).
+    reserve: str
+    #: The reserve as (kind, count) in the panel's order.
+    counts: list[tuple[str, int]]
+
+
 class NetworksPanel(QWidget):
     """Every Network in one row each: mark, name, state, and its reserve in public counts (CC-8)."""
 
@@ -98,21 +118,21 @@ class NetworksPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.rows: list[dict[str, Any]] = []
+        self.rows: list[NetworkRow] = []
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     @classmethod
     def row_height(cls, count: int) -> int:
         return cls.COMPACT_ROW if count >= cls.COMPACT_FROM else cls.ROW
 
-    def show_rows(self, rows: list[dict[str, Any]]) -> None:
+    def show_rows(self, rows: list[NetworkRow]) -> None:
         self.rows = rows
         self.setFixedHeight(self.row_height(len(rows)) * len(rows) + 4)
         self.update()
 
     def texts(self) -> list[str]:
         """Every text the panel paints (for tests and accessibility)."""
-        return [f"{r['title']} — {r['state']} — {r['reserve']}" for r in self.rows]
+        return [f"{r.title} — {r.state} — {r.reserve}" for r in self.rows]
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
@@ -124,39 +144,39 @@ class NetworksPanel(QWidget):
             for i, row in enumerate(self.rows):
                 y = 2 + i * row_h
                 box = QRectF(1, y, w - 2, row_h - 4)
-                p.setPen(paint.GOLD if row["current"] else QColor(255, 255, 255, 35))
-                p.setBrush(QColor(255, 255, 255, 18) if row["active"] else QColor(0, 0, 0, 90))
+                p.setPen(paint.GOLD if row.current else QColor(255, 255, 255, 35))
+                p.setBrush(QColor(255, 255, 255, 18) if row.active else QColor(0, 0, 0, 90))
                 p.drawRoundedRect(box, 7 * k, 7 * k)
-                paint.mark_badge(p, QPointF(16, y + row_h / 2 - 2), 10 * max(k, 0.8), row["seat"])
+                paint.mark_badge(p, QPointF(16, y + row_h / 2 - 2), 10 * max(k, 0.8), row.seat)
                 font = QFont(p.font())
                 font.setPixelSize(max(10, round(13 * k)))
                 font.setBold(True)
-                font.setStrikeOut(not row["active"])
+                font.setStrikeOut(not row.active)
                 p.setFont(font)
-                p.setPen(QColor("#e9eef4") if row["active"] else QColor(200, 200, 200, 130))
+                p.setPen(QColor("#e9eef4") if row.active else QColor(200, 200, 200, 130))
                 line = 18 * k
-                p.drawText(QRectF(32, y + 1, w * 0.55, line), Qt.AlignmentFlag.AlignVCenter, row["title"])
+                p.drawText(QRectF(32, y + 1, w * 0.55, line), Qt.AlignmentFlag.AlignVCenter, row.title)
                 font.setStrikeOut(False)
                 font.setBold(False)
                 font.setPixelSize(max(9, round(11 * k)))
                 p.setFont(font)
-                p.setPen(QColor("#ffcf9a") if row["state"] else QColor("#cdd6e0"))
+                p.setPen(QColor("#ffcf9a") if row.state else QColor("#cdd6e0"))
                 p.drawText(
                     QRectF(32 + w * 0.5, y + 1, w * 0.5 - 40, line),
                     Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                    row["state"],
+                    row.state,
                 )
                 # The reserve as small tiles with counts: compact enough for ten rows, and the same glyphs as the board.
                 x = 40.0
                 p.setPen(QColor("#aab6c4"))
-                for kind, n in row["counts"]:
-                    paint.unit(p, QPointF(x, y + 26 * k), 7.5 * k, row["seat"], kind)
+                for kind, n in row.counts:
+                    paint.unit(p, QPointF(x, y + 26 * k), 7.5 * k, row.seat, kind)
                     p.setPen(QColor("#cdd6e0"))
                     p.drawText(QRectF(x + 8 * k, y + 18 * k, 26, 16 * k), Qt.AlignmentFlag.AlignVCenter, f"×{n}")
                     x += 40 * max(k, 0.85)
-                if row["active"] and not row["counts"]:
+                if row.active and not row.counts:
                     p.setPen(QColor("#aab6c4"))
-                    p.drawText(QRectF(32, y + 18 * k, w - 40, 16 * k), Qt.AlignmentFlag.AlignVCenter, row["reserve"])
+                    p.drawText(QRectF(32, y + 18 * k, w - 40, 16 * k), Qt.AlignmentFlag.AlignVCenter, row.reserve)
         finally:
             p.end()
 
@@ -253,7 +273,7 @@ class CollectiveConflictTable(QWidget):
         self.variant_box = QVBoxLayout()
         self.variant_box.setSpacing(4)
         sl.addLayout(self.variant_box)
-        self.variant_buttons: list[QPushButton] = []
+        self.variant_buttons: list[ActionButton] = []
         self.cancel_button = named(QPushButton(), "cancel")
         self.cancel_button.clicked.connect(self.board.cancel)
         self.cancel_button.hide()
@@ -330,7 +350,7 @@ class CollectiveConflictTable(QWidget):
         bits.append(turn_text(view, self.names, self.me))
         self.status.setText(" · ".join(b for b in bits if b))
 
-    def network_rows(self) -> list[dict[str, Any]]:
+    def network_rows(self) -> list[NetworkRow]:
         """What the Networks panel shows for each seat (public, the same counts for everyone)."""
         view = self.view
         assert view is not None
@@ -352,16 +372,16 @@ class CollectiveConflictTable(QWidget):
             else:
                 state = tr("cc.state.units", n=on_board.get(seat, 0))
             rows.append(
-                {
-                    "seat": seat,
-                    "title": title,
-                    "active": active,
-                    "current": pending[0] == "decision" and pending[1] == seat,
-                    "virus": bool(view["virus"][seat]),
-                    "state": state,
-                    "reserve": reserve_text(view["reserve"][seat], seat == self.me) if active else "",
-                    "counts": ordered_reserve(view["reserve"][seat]) if active else [],
-                }
+                NetworkRow(
+                    seat=seat,
+                    title=title,
+                    active=active,
+                    current=pending[0] == "decision" and pending[1] == seat,
+                    virus=bool(view["virus"][seat]),
+                    state=state,
+                    reserve=reserve_text(view["reserve"][seat], seat == self.me) if active else "",
+                    counts=ordered_reserve(view["reserve"][seat]) if active else [],
+                )
             )
         return rows
 
@@ -439,11 +459,11 @@ class CollectiveConflictTable(QWidget):
             return
         self.hint.setText(tr("cc.hint.variant", hex=hex_name(board.planned)))
         for i, action in enumerate(board.variants()):
-            b = WrapButton(self.variant_label(action))  # long names wrap (Russian double jumps), never cut off
+            # Long names (Russian double jumps) wrap, never cut off.
+            b = ActionButton(self.variant_label(action), action)
             b.setObjectName("variant" if i == 0 else "variant_alt")
             b.setMinimumHeight(30)
             b.clicked.connect(lambda _=False, a=action: board.take(a))
-            b.action = action  # type: ignore[attr-defined]  # the action it plays, kept on the button
             self.variant_box.addWidget(b)
             b.show()  # at once, not at the layout's next pass: the button is usable as soon as it is offered
             self.variant_buttons.append(b)
@@ -469,21 +489,22 @@ class CollectiveConflictTable(QWidget):
         if core is not None:
             return tr("cc.btn.move_core", hex=hex_name(action[2]), core=hex_name(core))
         src, dst = tuple(action[1]), tuple(action[2])
-        stack = self._stack_at(src)
-        if stack and stack[-1][2] == "jumper":
+        moving = self._stack_at(src)
+        if moving and moving[-1][2] == "jumper":
             return tr("cc.btn.jump", hex=hex_name(action[2]))
         under = self._stack_at(dst)
         if under:  # only a Climber ends on an occupied hex: name what it climbs onto
             return tr("cc.btn.climb", kind=kind_name(under[-1][2]), hex=hex_name(action[2]))
         return tr("cc.btn.move", hex=hex_name(action[2]))
 
-    def _stack_at(self, h: Any) -> Any:
+    def _stack_at(self, h: Sequence[int]) -> list[Any] | None:
+        """The stack on hex ``h`` as the view holds it (``[pid, owner, kind]`` per unit, bottom first)."""
         return next((s for q, r, s in self.view["stacks"] if (q, r) == tuple(h)), None) if self.view else None
 
     def button_for(self, action: Action) -> QPushButton | None:
         """The variant button that takes ``action`` now (None if it is not offered)."""
         for b in self.variant_buttons:
-            if b.action == tuple(action):  # type: ignore[attr-defined]  # the action it plays, kept on the button
+            if b.action == tuple(action):
                 return b
         return None
 

@@ -22,6 +22,7 @@ from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from client.games.system_launch import art
+from client.games.system_launch.widgets import CardFace
 from client.ui import motion, sound
 
 
@@ -31,7 +32,7 @@ class Flight:
 
     start: QRectF
     end: QRectF
-    face: Any = None
+    face: CardFace | None = None
 
 
 #: What a table tells the overlay: the widget where a place is ("deck", "hand", "system", "shown")
@@ -51,7 +52,7 @@ class CardFlight(QWidget):
         self._before: dict[str, Any] | None = None
         self.hide()
 
-    def follow(self, view: dict[str, Any], places: Places, face: Callable[[int], Any], interactive: bool) -> None:
+    def follow(self, view: dict[str, Any], places: Places, face: Callable[[int], CardFace], interactive: bool) -> None:
         """Start the flights from the last view to ``view`` (none for a replay frame or a new game)."""
         before, self._before = self._before, view
         if not interactive or before is None or before.get("seat") != view.get("seat"):
@@ -111,29 +112,6 @@ class CardFlight(QWidget):
                     art.paint_card_face(p, rect, flight.face.kind, flight.face.title)
         finally:
             p.end()
-
-
-def table_places(table: Any) -> Places:
-    """Where each place is on a System Launch table (client/games/system_launch/table.py's widgets)."""
-
-    def place(where: str, seat: int | None, card: int | None) -> QWidget | None:
-        if where == "deck":
-            return table.deck
-        if where == "shown":
-            return table.hacker_box
-        if seat is not None and seat == table.me:
-            if where == "system":
-                return table.my_system
-            slots = [slot for slot, c in (table.view or {}).get("hand", []) if c == card and card is not None]
-            if slots and slots[-1] in table.hand_cards:
-                return table.hand_cards[slots[-1]]
-            return table.my_hand_label
-        panel = table.seat_panels.get(seat)
-        if panel is None:
-            return None
-        return panel.system if where == "system" else panel.hand
-
-    return place
 
 
 def _between(a: QRectF, b: QRectF, t: float) -> QRectF:

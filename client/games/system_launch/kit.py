@@ -1,11 +1,14 @@
-"""How the shared screens show System Launch (registered in :mod:`client.games.kit`)."""
+"""How the shared screens show System Launch (its module is named in :data:`client.registry.KIT_MODULES`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from client.games.kit import GameKit, imported_later
+from PySide6.QtWidgets import QApplication
+
+from client.games.kit import GameKit
+from client.games.showcase import Shot, ShowcaseWindow
 from client.games.system_launch.guide import steps as guide_steps
 from client.games.system_launch.lobby_art import BuildFan
 from client.games.system_launch.present import LogWriter
@@ -13,15 +16,17 @@ from client.games.system_launch.table import SystemLaunchTable, face
 from client.games.system_launch.widgets import CardRow
 from client.i18n import LANGUAGE, tr
 from client.i18n.seat_names import seat_name
+from client.play.source import GameSource
 from engines.core import GameOver, Knowledge
 
 
-def _show_live(table: SystemLaunchTable, game: Any, delay_ms: int) -> None:
-    table.show_view(game.view(), game.knowledge, game.legal(), hand_limit=game.state.options.hand_limit)
+def _show_live(table: SystemLaunchTable, game: GameSource, delay_ms: int) -> None:
+    view = game.view()
+    table.show_view(view, game.knowledge, game.legal(), hand_limit=view["options"]["hand_limit"])
 
 
 def _show_frame(table: SystemLaunchTable, view: dict[str, Any], knowledge: Knowledge) -> None:
-    table.show_view(view, knowledge, (), interactive=False)
+    table.show_view(view, knowledge, (), hand_limit=view["options"]["hand_limit"], interactive=False)
 
 
 def _over_banner(over: GameOver, names: Sequence[str], me: int | None) -> str:
@@ -68,6 +73,12 @@ def _forfeit(active: int) -> str:
     return tr("sl.forfeit.two" if active == 2 else "sl.forfeit.many")
 
 
+def _showcase(window: ShowcaseWindow[SystemLaunchTable], shot: Shot, app: QApplication) -> None:
+    from client.games.system_launch.showcase import sl_shots  # only the screenshots need it
+
+    sl_shots(window, shot, app)
+
+
 KIT = GameKit(
     name="system-launch",
     make_table=SystemLaunchTable,
@@ -83,5 +94,5 @@ KIT = GameKit(
     guide=guide_steps,
     levels=("random", "greedy", "memory"),
     default_level="greedy",
-    showcase=imported_later(f"{__package__}.showcase", "sl_shots"),
+    showcase=_showcase,
 )

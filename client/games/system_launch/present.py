@@ -8,14 +8,16 @@ and rendered on demand, so switching language re-labels the whole log.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
+from client.games.log import Applied, Event, GameLine
 from client.games.system_launch.art import EVENT, PART, PROTECTION, category
 from client.i18n import tr
 from client.i18n.seat_names import seat_name
-from engines.core import Deal, Knowledge, PrivateDelivery
+from engines.core import Action, Deal, Knowledge, PrivateDelivery
 from engines.system_launch.cards import CARD_KIND, KIND_NAMES, PHISHING, UPGRADE
 
 
@@ -65,7 +67,7 @@ def turn_text(view: dict[str, Any], names: Sequence[str], me: int | None) -> str
     return tr("table.turn_of", name=seat_name(names, active))
 
 
-def action_label(action: tuple[Any, ...], names: Sequence[str]) -> str:
+def action_label(action: Action, names: Sequence[str]) -> str:
     """The text of the button that takes ``action``."""
     verb = action[0]
     if verb == "build":
@@ -87,7 +89,7 @@ def action_label(action: tuple[Any, ...], names: Sequence[str]) -> str:
     return " ".join(str(x) for x in action)
 
 
-def take_label(action: tuple[Any, ...], knowledge: Knowledge) -> str:
+def take_label(action: Action, knowledge: Knowledge) -> str:
     """ "Take <card>" for a Hacker Attack take, naming the card the attacker was shown."""
     card = knowledge.cards.get(action[1])
     return tr("act.take", card=card_title(card) if card is not None else "?")
@@ -106,12 +108,34 @@ class LogLine:
     tone: str = "plain"
 
     def text(self, names: Sequence[str]) -> str:
-        params: dict[str, Any] = {k: seat_name(names, s) for k, s in self.seats}
+        params: dict[str, object] = {k: seat_name(names, s) for k, s in self.seats}
         params.update({k: card_title(c) for k, c in self.cards})
         params.update({k: kind_title(c) for k, c in self.kinds})
         params.update(dict(self.numbers))
         # Card names such as "Phishing!" end a sentence themselves: no "!." in the log.
         return tr(self.msg, **params).replace("!.", "!")
+
+    def reworded(self, msg: str) -> Self:
+        return dataclasses.replace(self, msg=msg)
+
+
+#: The events every seat reads alike, each told in one line built from the event's fields.
+ALIKE: dict[str, Callable[[Event], LogLine]] = {
+    "shuffled": lambda e: LogLine("log.shuffled", numbers=(("count", e[1]),)),
+    "reshuffled": lambda e: LogLine("log.reshuffled", numbers=(("count", e[1]),)),
+    "build": lambda e: LogLine("log.build", seats=(("name", e[1]),), cards=(("card", e[2]),)),
+    "upgrade": lambda e: LogLine("log.upgrade", seats=(("name", e[1]),), cards=(("card", e[2]),)),
+    "pass": lambda e: LogLine("log.pass", seats=(("name", e[1]),)),
+    "cancelled": lambda e: LogLine("log.cancelled", seats=(("target", e[1]),), kinds=(("card", e[2]),), tone="good"),
+    "no-effect": lambda e: LogLine("log.no_effect", seats=(("target", e[1]),)),
+    "take-none": lambda e: LogLine("log.take_none", seats=(("name", e[1]), ("target", e[2]))),
+    "crashed": lambda e: LogLine("log.crashed", seats=(("target", e[1]),), cards=(("card", e[2]),), tone="event"),
+    "discard": lambda e: LogLine("log.discard", seats=(("name", e[1]),), cards=(("card", e[2]),)),
+    "skipped": lambda e: LogLine("log.skipped", seats=(("name", e[1]),)),
+    "launched": lambda e: LogLine("log.launched", seats=(("name", e[1]),), tone="win"),
+    "deck-exhausted": lambda e: LogLine("log.exhausted", tone="event"),
+    "left": lambda e: LogLine("log.left", seats=(("name", e[1]),), tone="event"),
+}
 
 
 class LogWriter:
@@ -126,9 +150,11 @@ class LogWriter:
         self.opening = False
         self.opening_deals = 0
 
-    def lines(self, entry: Any, knowledge: Knowledge) -> list[LogLine]:
-        out: list[LogLine] = []
+    def lines(self, entry: Applied, knowledge: Knowledge) -> list[GameLine]:
         action = entry.action
+        if action is None:
+            return []
+        out: list[GameLine] = []
         before = entry.before
         if self.opening and action[0] != "deal":  # a log without the engine's "dealt" event
             self.opening = False
@@ -147,12 +173,11 @@ class LogWriter:
             out.extend(self._event(event, events[i + 1 :], knowledge))
         return out
 
-    def _event(self, e: tuple[Any, ...], rest: list[tuple[Any, ...]], knowledge: Knowledge) -> list[LogLine]:  # noqa: C901 (tests/test_complexity.py)
+    def _event(self, e: Event, rest: list[Event], knowledge: Knowledge) -> list[LogLine]:
         verb = e[0]
-        if verb == "shuffled":
-            return [LogLine("log.shuffled", numbers=(("count", e[1]),))]
-        if verb == "reshuffled":
-            return [LogLine("log.reshuffled", numbers=(("count", e[1]),))]
+        alike = ALIKE.get(verb)
+        if alike is not None:
+            return [alike(e)]
         if verb == "first-player":
             self.opening = True
             self.opening_deals = 0
@@ -160,46 +185,29 @@ class LogWriter:
         if verb == "dealt":  # the opening deal is over; the first player's own draw comes next
             self.opening = False
             return [LogLine("log.dealt", numbers=(("count", e[1]),))]
-        if verb == "build":
-            return [LogLine("log.build", seats=(("name", e[1]),), cards=(("card", e[2]),))]
-        if verb == "upgrade":
-            return [LogLine("log.upgrade", seats=(("name", e[1]),), cards=(("card", e[2]),))]
-        if verb == "pass":
-            return [LogLine("log.pass", seats=(("name", e[1]),))]
         if verb == "play":
-            seat, card, target = e[1], e[2], e[3]
-            if CARD_KIND[card] == UPGRADE:
-                return [LogLine("log.play_self", seats=(("name", seat),), cards=(("card", card),), tone="event")]
-            lines = [
-                LogLine("log.play", seats=(("name", seat), ("target", target)), cards=(("card", card),), tone="event")
-            ]
-            if CARD_KIND[card] == PHISHING and not any(r[0] == "cancelled" for r in rest):
-                lines.append(LogLine("log.phished", seats=(("target", target),), tone="event"))
-            return lines
-        if verb == "cancelled":
-            return [LogLine("log.cancelled", seats=(("target", e[1]),), kinds=(("card", e[2]),), tone="good")]
-        if verb == "no-effect":
-            return [LogLine("log.no_effect", seats=(("target", e[1]),))]
+            return _played(e, rest)
         if verb == "take":
-            seat, target, slot = e[1], e[2], e[3]
-            card = knowledge.cards.get(slot)
-            if seat == self.me and card is not None:
-                return [LogLine("log.take_you", seats=(("target", target),), cards=(("card", card),), tone="private")]
-            if target == self.me and card is not None:
-                return [LogLine("log.taken_from_you", seats=(("name", seat),), cards=(("card", card),), tone="event")]
-            return [LogLine("log.take", seats=(("name", seat), ("target", target)), tone="event")]
-        if verb == "take-none":
-            return [LogLine("log.take_none", seats=(("name", e[1]), ("target", e[2])))]
-        if verb == "crashed":
-            return [LogLine("log.crashed", seats=(("target", e[1]),), cards=(("card", e[2]),), tone="event")]
-        if verb == "discard":
-            return [LogLine("log.discard", seats=(("name", e[1]),), cards=(("card", e[2]),))]
-        if verb == "skipped":
-            return [LogLine("log.skipped", seats=(("name", e[1]),))]
-        if verb == "launched":
-            return [LogLine("log.launched", seats=(("name", e[1]),), tone="win")]
-        if verb == "deck-exhausted":
-            return [LogLine("log.exhausted", tone="event")]
-        if verb == "left":
-            return [LogLine("log.left", seats=(("name", e[1]),), tone="event")]
+            return [self._taken(e, knowledge)]
         return []
+
+    def _taken(self, e: Event, knowledge: Knowledge) -> LogLine:
+        """A Hacker Attack's take: the card is named only to the two seats that saw it."""
+        seat, target, slot = e[1], e[2], e[3]
+        card = knowledge.cards.get(slot)
+        if seat == self.me and card is not None:
+            return LogLine("log.take_you", seats=(("target", target),), cards=(("card", card),), tone="private")
+        if target == self.me and card is not None:
+            return LogLine("log.taken_from_you", seats=(("name", seat),), cards=(("card", card),), tone="event")
+        return LogLine("log.take", seats=(("name", seat), ("target", target)), tone="event")
+
+
+def _played(e: Event, rest: list[Event]) -> list[LogLine]:
+    """An Event card played, on its player or on a target; a Phishing no Password cancelled skips the target's turn."""
+    seat, card, target = e[1], e[2], e[3]
+    if CARD_KIND[card] == UPGRADE:
+        return [LogLine("log.play_self", seats=(("name", seat),), cards=(("card", card),), tone="event")]
+    lines = [LogLine("log.play", seats=(("name", seat), ("target", target)), cards=(("card", card),), tone="event")]
+    if CARD_KIND[card] == PHISHING and not any(r[0] == "cancelled" for r in rest):
+        lines.append(LogLine("log.phished", seats=(("target", target),), tone="event"))
+    return lines

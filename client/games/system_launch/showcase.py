@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from PySide6.QtWidgets import QApplication
 
-from engines.core import Action, Knowledge
+from client.games.showcase import Shot, ShowcaseWindow
+from client.games.system_launch.table import SystemLaunchTable
+from engines.core import Action, GameState, Knowledge
 from engines.system_launch.bots.greedy import GreedyBot
 from engines.system_launch.cards import CARD_KIND, FIREWALL, HACKER_ATTACK
 
@@ -12,12 +14,13 @@ GAME = "system-launch"
 PLAYERS = 4
 
 
-def showcase_choice(state: Any, knowledge: Knowledge, legal: list[Action], bot: GreedyBot) -> Action:
+def showcase_choice(state: GameState, knowledge: Knowledge, legal: list[Action], bot: GreedyBot) -> Action:
     """The human seat's play in the screenshots: greedy, but eager to use a Hacker Attack."""
+    public = state.public()
     for action in legal:
         if action[0] == "play" and CARD_KIND[action[2]] == HACKER_ATTACK:
             target = action[3]
-            if state.hands[target] and not any(CARD_KIND[c] == FIREWALL for c in state.system[target]):
+            if public["hands"][target] and not any(CARD_KIND[c] == FIREWALL for c in public["system"][target]):
                 return action
     return bot.choose(state, knowledge, legal)
 
@@ -40,16 +43,16 @@ def find_hacker_seed(tries: int = 400) -> bytes:
     return b"showcase/0"
 
 
-def sl_shots(window: Any, shot: Any, app: Any) -> None:
+def sl_shots(window: ShowcaseWindow[SystemLaunchTable], shot: Shot, app: QApplication) -> None:
     """The table mid-game, the Hacker Attack view, "System launched!", then the rules, report and replay."""
     seed = find_hacker_seed()
     screen = window.start_local(GAME, PLAYERS, seed=seed)
+    game = screen.game
     bot = GreedyBot(0, seed)
     decisions = 0
     took_mid = took_hacker = False
-    while window.game is not None and window.game.over() is None:
+    while game.over() is None:
         app.processEvents()
-        game = window.game
         if not game.human_to_move():
             continue
         view = game.view()

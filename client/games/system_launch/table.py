@@ -28,23 +28,23 @@ from PySide6.QtWidgets import (
 )
 
 from client.games.system_launch import art
-from client.games.system_launch.flight import CardFlight, table_places
+from client.games.system_launch.flight import CardFlight
 from client.games.system_launch.present import (
     action_label,
     caption,
     card_title,
     kind_name,
     phase_text,
-    seat_name,
     take_label,
     turn_text,
 )
 from client.games.system_launch.widgets import CardFace, CardRow, CardView
 from client.i18n import tr
+from client.i18n.seat_names import seat_name
 from client.ui import art as shared_art
 from client.ui.named import named
-from client.ui.wrap_button import WrapButton
-from engines.core import Knowledge
+from client.ui.wrap_button import ActionButton
+from engines.core import Action, Knowledge
 
 #: Verbs whose action names a slot of the human's hand (chosen by selecting the card first).
 HAND_VERBS = frozenset({"build", "upgrade", "play", "discard"})
@@ -206,12 +206,12 @@ class SystemLaunchTable(shared_art.FeltWidget):
         self.names = list(names)
         self.me: int | None = None
         self.view: dict[str, Any] | None = None
-        self.legal: list[tuple[Any, ...]] = []
+        self.legal: list[Action] = []
         self.knowledge = Knowledge(None)
         self.hand_limit = 5
         self.selected_slot: int | None = None
         self.hand_cards: dict[int, CardView] = {}
-        self.action_buttons: list[QPushButton] = []
+        self.action_buttons: list[ActionButton] = []
         self.setStyleSheet(PANEL_STYLE)
         self.setMinimumSize(880, 600)
 
@@ -308,7 +308,7 @@ class SystemLaunchTable(shared_art.FeltWidget):
         self,
         view: dict[str, Any],
         knowledge: Knowledge,
-        legal: Sequence[tuple[Any, ...]] = (),
+        legal: Sequence[Action] = (),
         *,
         hand_limit: int = 5,
         interactive: bool = True,
@@ -327,7 +327,25 @@ class SystemLaunchTable(shared_art.FeltWidget):
         self._show_centre()
         self._show_me()
         self._show_actions()
-        self.flight.follow(view, table_places(self), face, interactive)
+        self.flight.follow(view, self.place_of, face, interactive)
+
+    def place_of(self, where: str, seat: int | None, card: int | None) -> QWidget | None:
+        """The widget where a card flies from or to (:data:`client.games.system_launch.flight.Places`)."""
+        if where == "deck":
+            return self.deck
+        if where == "shown":
+            return self.hacker_box
+        if seat is not None and seat == self.me:
+            if where == "system":
+                return self.my_system
+            slots = [slot for slot, c in (self.view or {}).get("hand", []) if c == card and card is not None]
+            if slots and slots[-1] in self.hand_cards:
+                return self.hand_cards[slots[-1]]
+            return self.my_hand_label
+        panel = self.seat_panels.get(seat) if seat is not None else None
+        if panel is None:
+            return None
+        return panel.system if where == "system" else panel.hand
 
     def set_banner(self, text: str, tone: str = "plain") -> None:
         self.banner.set_tone(tone)
@@ -460,7 +478,7 @@ class SystemLaunchTable(shared_art.FeltWidget):
             cv.set_state(selectable=cv.selectable, selected=s == self.selected_slot, dimmed=cv.dimmed)
         self._show_actions()
 
-    def _show_actions(self) -> None:  # noqa: C901 (tests/test_complexity.py)
+    def _show_actions(self) -> None:
         while self.actions_box.count():
             item = self.actions_box.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -470,24 +488,9 @@ class SystemLaunchTable(shared_art.FeltWidget):
         view = self.view
         assert view is not None
         self.actions_title.setText(tr("table.actions"))
+        self.hint.setText(self._hint_text(view))
         if not self.legal:
-            active = view["active"]
-            waiting = view["pending"].get("seat", active) if view["pending"]["kind"] == "decision" else active
-            self.hint.setText(
-                ""
-                if view["stage"] == "over" or waiting is None or waiting < 0
-                else tr("hint.wait", name=seat_name(self.names, waiting))
-            )
             return
-        stage = view["stage"]
-        if stage == "discard":
-            self.hint.setText(tr("hint.discard", count=len(view["hand"]), limit=self.hand_limit))
-        elif stage == "crash":
-            self.hint.setText(tr("hint.crash"))
-        elif stage == "hacker-take":
-            self.hint.setText(tr("hint.hacker", name=seat_name(self.names, view["target"])))
-        else:
-            self.hint.setText(tr("hint.action"))
         for action in self.legal:
             if action[0] in HAND_VERBS:
                 if action[1] != self.selected_slot:
@@ -497,14 +500,29 @@ class SystemLaunchTable(shared_art.FeltWidget):
                 text = take_label(action, self.knowledge)
             else:
                 text = action_label(action, self.names)
-            button = WrapButton(text)
-            button.action = action  # type: ignore[attr-defined]  # the action it plays, kept on the button
+            button = ActionButton(text, action)
             button.setMinimumHeight(32)
             button.setStyleSheet(_button_style(action))
             button.clicked.connect(lambda _=False, a=action: self.action_chosen.emit(a))
             self.actions_box.addWidget(button)
             button.show()
             self.action_buttons.append(button)
+
+    def _hint_text(self, view: dict[str, Any]) -> str:
+        """The side panel's words: whom the table waits for, or what the actions offered now do."""
+        if not self.legal:
+            active = view["active"]
+            waiting = view["pending"].get("seat", active) if view["pending"]["kind"] == "decision" else active
+            quiet = view["stage"] == "over" or waiting is None or waiting < 0
+            return "" if quiet else tr("hint.wait", name=seat_name(self.names, waiting))
+        stage = view["stage"]
+        if stage == "discard":
+            return tr("hint.discard", count=len(view["hand"]), limit=self.hand_limit)
+        if stage == "crash":
+            return tr("hint.crash")
+        if stage == "hacker-take":
+            return tr("hint.hacker", name=seat_name(self.names, view["target"]))
+        return tr("hint.action")
 
     # -- the keyboard (see client/ui/keys.py) ------------------------------------------------
     def turn_key(self, delta: int) -> None:
@@ -527,9 +545,9 @@ class SystemLaunchTable(shared_art.FeltWidget):
         if self.selected_slot is not None:
             self.select_slot(self.selected_slot)
 
-    def button_for(self, action: tuple[Any, ...]) -> QPushButton | None:
+    def button_for(self, action: Action) -> QPushButton | None:
         for button in self.action_buttons:
-            if button.action == tuple(action):  # type: ignore[attr-defined]  # the action it plays, kept on the button
+            if button.action == tuple(action):
                 return button
         return None
 
@@ -541,7 +559,7 @@ def _discard_widget(widget: QWidget) -> None:
     widget.deleteLater()
 
 
-def _button_style(action: tuple[Any, ...]) -> str:
+def _button_style(action: Action) -> str:
     colour = {
         "build": "#1f5fa8",
         "upgrade": "#b7791f",

@@ -231,7 +231,7 @@ def test_big_boards_render_with_distinct_networks(qtbot, window, players):
     image: QImage = window.grab().toImage()
     assert not image.isNull() and image.width() >= 800
     rows = table.network_rows()
-    assert [r["seat"] for r in rows] == list(range(players))
+    assert [r.seat for r in rows] == list(range(players))
     assert len({cc_paint.seat_colour(s).name() for s in range(players)}) == players
     assert len({cc_paint.seat_mark(s) for s in range(players)}) == players
     board = table.board
@@ -239,7 +239,7 @@ def test_big_boards_render_with_distinct_networks(qtbot, window, players):
         assert board.rect().contains(board.hex_point(u.hex)), u
     # Opponents' reserves are public counts: command units pooled, never "MotherShip" or "Decoy".
     for row in rows:
-        assert all(kind not in ("mothership", "decoy") for kind, _ in row["counts"])
+        assert all(kind not in ("mothership", "decoy") for kind, _ in row.counts)
 
 
 def test_pan_zoom_and_fit(qtbot):
