@@ -26,7 +26,6 @@ RATCHET: dict[str, int] = {
     "client/games/collective_conflict/present.py::lines": 14,
     "client/games/system_launch/present.py::_event": 23,
     "client/games/system_launch/table.py::_show_actions": 11,
-    "client/net/game.py::feed": 17,
     "client/screens/main_window.py::start_network": 15,
     "engines/anomaly_maze/state.py::_check_anomaly": 11,
     "engines/anomaly_maze/state.py::_continue": 11,

@@ -10,6 +10,7 @@ import pytest
 
 from client.headless import peer
 from client.headless.state_dir import StateDir, StateDirError
+from client.net.resume import resume_seat
 from client.store import kept_seats
 from client.store.kept_seats import INFO_FILE, KEY_FILE
 
@@ -31,6 +32,17 @@ def test_a_new_state_dir_is_kept_in_the_desktop_s_format_before_anything_is_sent
         store.secret,
         store.signing_key.public_bytes(),
     ), "a restart asks again as the same seat"
+
+
+def test_a_seated_state_dir_is_a_seat_the_desktop_program_takes_again(tmp_path: Path) -> None:
+    store = StateDir(tmp_path / "state")
+    kept = store.kept
+    kept.room, kept.seat, kept.game, kept.relay = "ROOMAB", 1, "system-launch", "127.0.0.1:1883"
+    kept.creator, kept.moved_to = bytes(32), "127.0.0.1:2883"
+    store.keep()
+    game = resume_seat(kept_seats.load(tmp_path / "state"))
+    assert (game.session.room, game.human, game.peer_id) == ("ROOMAB", 1, store.peer)
+    assert str(game.relay) == "127.0.0.1:2883" and game.fallbacks == ("127.0.0.1:1883",), "where the game moved first"
 
 
 def test_a_state_dir_of_another_version_stops_the_peer_and_is_left_as_it_was(
