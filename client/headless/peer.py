@@ -12,9 +12,10 @@ prints its own key's fingerprint as ``my key …``).  A joiner given the invitat
 trusts the key the room's card names, and prints it.
 
 Everything the seat needs to carry on — its signing key, its per-game secret (every other secret
-of the seat is derived from it), the room, the seat and the genesis author it pinned — is written
-to ``--state-dir`` before the first message goes out, so a peer that is killed and started again
-with the same arguments resumes its seat from the relay's retained log.
+of the seat is derived from it), its peer id, the room, the seat and the genesis author it pinned —
+is written to ``--state-dir`` before the first message goes out, in the files the desktop program
+keeps a seat in (:mod:`client.headless.state_dir`), so a peer that is killed and started again with
+the same arguments resumes its seat from the relay's retained log.
 
 Where the game runs (:mod:`client.headless.relays`): a host names fallback relays with
 ``--fallback-relay`` (they travel in the invitation and the genesis) and the game moves to the next
@@ -23,7 +24,7 @@ in the host's own process and hands it over to a surviving seat when that proces
 ``--commands`` reads ``move ADDRESS`` / ``move next`` on standard input.
 
 Exit status: 0 the game ended and the audit says fair; 1 it ended otherwise (a cheat was
-named, or the game was abandoned); 2 a relay or room problem (the message says which).
+named, or the game was abandoned); 2 a relay, room or ``--state-dir`` problem (the message says which).
 """
 
 from __future__ import annotations
@@ -32,20 +33,22 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
-import json
 import logging
-import os
 import sys
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import msgpack
 
 from client.headless import relays
+from client.headless.state_dir import StateDir, StateDirError
 from client.net.bot_seat import BotSeat
 from client.registry import GAMES
+from client.store.kept_seats import SavedSeat
 from engines.core import registry
-from protocol.crypto.signing import SigningKey
+from protocol.events import Rejected
 from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
 from protocol.session import PeerSession
 from protocol.table import SeatInfo
@@ -53,49 +56,17 @@ from protocol.verify import dump
 from relay.address import RelayAddress, parse_address
 from relay.errors import RelayError
 from relay.lobby.invitation import BadInvitation, fingerprint, grouped, is_link, normalize_fingerprint, parse_invitation
-from relay.lobby.rooms import JoinRequest, RoomHost, join_room, normalize_code
-from relay.transport.failover import RelayMoved
+from relay.lobby.rooms import Admit, JoinRequest, RoomHost, join_room, normalize_code
+from relay.transport.failover import FailoverTransport, RelayMoved
 from relay.transport.room import Restored, monotonic_ms
+
+if TYPE_CHECKING:  # the embedded relay (amqtt) is loaded only by a --lan host
+    from relay.broker.embedded import EmbeddedRelay
 
 log = logging.getLogger("client.headless.peer")
 
-
-class SeatStore:
-    """The seat's files in ``--state-dir``: ``seat.json`` (public facts) and ``seat.key`` (secrets, mode 0600)."""
-
-    def __init__(self, directory: Path) -> None:
-        self.dir = directory
-        self.dir.mkdir(parents=True, exist_ok=True)
-        self.info_path = self.dir / "seat.json"
-        self.key_path = self.dir / "seat.key"
-        self.info: dict[str, Any] = json.loads(self.info_path.read_text()) if self.info_path.exists() else {}
-        if self.key_path.exists():
-            raw = msgpack.unpackb(self.key_path.read_bytes(), raw=False)
-            self.signing_key = SigningKey.from_private_bytes(raw["sign"])
-            self.secret: bytes = raw["secret"]
-        else:
-            self.signing_key = SigningKey.generate()
-            self.secret = os.urandom(32)
-            fd = os.open(self.key_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "wb") as f:
-                f.write(msgpack.packb({"sign": self.signing_key.private_bytes(), "secret": self.secret}))
-                f.flush()
-                os.fsync(f.fileno())
-        self.info.setdefault("peer", "p" + os.urandom(5).hex())
-
-    @property
-    def peer(self) -> str:
-        return str(self.info["peer"])
-
-    def save(self, **fields: Any) -> None:
-        self.info.update(fields)
-        tmp = self.info_path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(self.info, indent=1))
-        os.replace(tmp, self.info_path)
-
-    def card(self, name: str) -> bytes:
-        info = PeerSession.seat_card(name, self.signing_key, self.secret)
-        return msgpack.packb(info.as_body(), use_bin_type=True)
+#: Where a line for people goes (standard error, unless ``--quiet``).
+Say = Callable[[str], None]
 
 
 def seat_info(card: bytes) -> SeatInfo:
@@ -163,98 +134,129 @@ def _dev_timeout(args: argparse.Namespace) -> int | None:
     return None if MIN_TIMEOUT_MS <= args.timeout_ms <= MAX_TIMEOUT_MS else args.timeout_ms
 
 
-async def open_session(args: argparse.Namespace, store: SeatStore, say: Any) -> tuple[PeerSession, RoomHost | None]:
-    """Resume the stored seat, or create/join a room and take a seat (saved before anything is sent)."""
+async def open_session(args: argparse.Namespace, store: StateDir, say: Say) -> tuple[PeerSession, RoomHost | None]:
+    """Resume the kept seat, or create/join a room and take a seat (kept before anything is sent)."""
     name = args.name or f"{args.seat_bot} bot"
-    if "room" in store.info and "seat" in store.info:
-        room, seat = store.info["room"], int(store.info["seat"])
-        say(f"resuming seat {seat} in room {room}")
-        creator = bytes.fromhex(store.info["creator"]) if store.info.get("creator") else None
-        session = PeerSession.join(
-            room, seat, store.signing_key, store.secret, creator=creator, dev_timeout_ms=_dev_timeout(args)
-        )
-        if store.info.get("genesis"):
-            session.receive(bytes.fromhex(store.info["genesis"]), monotonic_ms())
-        return session, None
+    if store.seated:
+        return _resume(args, store, say), None
     if args.create:
-        spec = registry.get(args.create)
-        if not spec.min_players <= args.players <= spec.max_players:
-            raise RelayError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players")
-        # A host restarted before its room filled up carries on with the same room code.
-        code = normalize_code(args.room) if args.room else store.info.get("hosting")
-        host = RoomHost(
-            args.relay,
-            args.create,
-            args.players,
-            store.peer,
-            name,
-            store.card(name),
-            key=store.signing_key,
-            code=code,
-            admit=admission(args, say),
-            listed=not args.unlisted,
-            timeout_ms=args.timeout_ms,
-            on_note=lambda text: say(f"lobby: {text}"),
-        )
-        invitation = dataclasses.replace(host.invitation(), fallbacks=tuple(args.fallbacks))
-        print(f"room {host.code}", flush=True)
-        print(f"invitation {invitation.link()}", flush=True)
-        say(f"read out: {invitation.read_out()}")
-        store.save(hosting=host.code, game=args.create, relays=list(invitation.relays[1:]))
-        cards = await host.gather(args.gather_timeout)
-        seats = [seat_info(c) for c in cards]
-        options = registry.parse_options(args.option)
-        session = PeerSession.create(
-            host.code,
-            args.create,
-            options,
-            seats,
-            store.signing_key,
-            store.secret,
-            args.timeout_ms,
-            now_ms=monotonic_ms(),
-            dev_timeout_ms=_dev_timeout(args),
-            # The room's relays travel in the genesis too (a LAN relay's address is not worth keeping).
-            relays=invitation.relays if args.fallbacks else (),
-        )
-        genesis = bytes(session.table.log[0].data) if session.table else b""
-        store.save(room=host.code, seat=0, creator=store.signing_key.public_bytes().hex(), genesis=genesis.hex())
-        return session, host
+        return await _host(args, store, name, say)
     if args.join:
-        code, pin = args.room_code, args.host_key
-        card = store.card(name)
-        seated = await join_room(
-            args.relay,
-            code,
-            store.peer,
-            name,
-            card,
-            timeout=args.gather_timeout,
-            key=store.signing_key,
-            host_key=pin,
-            on_note=lambda text: say(f"lobby: {text}"),
-        )
-        lobby = seated.lobby
-        if pin is None:
-            say(f"host {lobby.host}, key {grouped(lobby.fingerprint)} (from the room's card: no invitation given)")
-        if seated.creator is None:
-            raise RelayError(f"room {code}: the host's seat list names no seat 1")
-        store.save(room=code, seat=seated.seat, game=lobby.game, creator=seated.creator.hex(), relays=args.fallbacks)
-        answer = f"answer time {lobby.timeout_ms // 1000} s"
-        say(f"seat {seated.seat} in room {code} ({lobby.game}, {lobby.seats_total} seats, {answer})")
-        session = PeerSession.join(
-            code,
-            seated.seat,
-            store.signing_key,
-            store.secret,
-            creator=seated.creator,
-            dev_timeout_ms=_dev_timeout(args),
-        )
-        return session, None
+        return await _join(args, store, name, say), None
     raise RelayError("give --create GAME or --join INVITATION (or a --state-dir with a seat to resume)")
 
 
-def admission(args: argparse.Namespace, say: Any) -> Any:
+def _resume(args: argparse.Namespace, store: StateDir, say: Say) -> PeerSession:
+    """The kept seat again: the same keys, the creator it pinned, and the genesis once it had it."""
+    kept = store.kept
+    say(f"resuming seat {kept.seat} in room {kept.room}")
+    session = PeerSession.join(
+        kept.room,
+        kept.seat,
+        store.signing_key,
+        store.secret,
+        creator=kept.creator or None,
+        dev_timeout_ms=_dev_timeout(args),
+    )
+    if kept.genesis:
+        session.receive(kept.genesis, monotonic_ms())
+    return session
+
+
+async def _host(args: argparse.Namespace, store: StateDir, name: str, say: Say) -> tuple[PeerSession, RoomHost]:
+    """Open a room, gather its seats, write the genesis (seat 0)."""
+    spec = registry.get(args.create)
+    if not spec.min_players <= args.players <= spec.max_players:
+        raise RelayError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players")
+    kept = store.kept
+    # A host restarted before its room filled up carries on with the same room code.
+    code = normalize_code(args.room) if args.room else (kept.room or None)
+    host = RoomHost(
+        args.relay,
+        args.create,
+        args.players,
+        store.peer,
+        name,
+        store.card(name),
+        key=store.signing_key,
+        code=code,
+        admit=admission(args, say),
+        listed=not args.unlisted,
+        timeout_ms=args.timeout_ms,
+        on_note=lambda text: say(f"lobby: {text}"),
+    )
+    invitation = dataclasses.replace(host.invitation(), fallbacks=tuple(args.fallbacks))
+    print(f"room {host.code}", flush=True)
+    print(f"invitation {invitation.link()}", flush=True)
+    say(f"read out: {invitation.read_out()}")
+    kept.room, kept.game, kept.fallbacks = host.code, args.create, list(invitation.relays[1:])
+    store.keep()
+    cards = await host.gather(args.gather_timeout)
+    seats = [seat_info(c) for c in cards]
+    options = registry.parse_options(args.option)
+    session = PeerSession.create(
+        host.code,
+        args.create,
+        options,
+        seats,
+        store.signing_key,
+        store.secret,
+        args.timeout_ms,
+        now_ms=monotonic_ms(),
+        dev_timeout_ms=_dev_timeout(args),
+        # The room's relays travel in the genesis too (a LAN relay's address is not worth keeping).
+        relays=invitation.relays if args.fallbacks else (),
+    )
+    kept.seat, kept.creator, kept.started = 0, store.signing_key.public_bytes(), time.time()
+    kept.genesis = bytes(session.table.log[0].data) if session.table else b""
+    _note_table(kept, session)
+    store.keep()
+    return session, host
+
+
+async def _join(args: argparse.Namespace, store: StateDir, name: str, say: Say) -> PeerSession:
+    """Ask the room's host for a seat and wait for it (pinning the host's key when the invitation names it)."""
+    code, pin = args.room_code, args.host_key
+    seated = await join_room(
+        args.relay,
+        code,
+        store.peer,
+        name,
+        store.card(name),
+        timeout=args.gather_timeout,
+        key=store.signing_key,
+        host_key=pin,
+        on_note=lambda text: say(f"lobby: {text}"),
+    )
+    lobby = seated.lobby
+    if pin is None:
+        say(f"host {lobby.host}, key {grouped(lobby.fingerprint)} (from the room's card: no invitation given)")
+    if seated.creator is None:
+        raise RelayError(f"room {code}: the host's seat list names no seat 1")
+    kept = store.kept
+    kept.room, kept.seat, kept.game, kept.creator = code, seated.seat, lobby.game, seated.creator
+    kept.fallbacks, kept.timeout_ms, kept.started = list(args.fallbacks), lobby.timeout_ms, time.time()
+    store.keep()
+    answer = f"answer time {lobby.timeout_ms // 1000} s"
+    say(f"seat {seated.seat} in room {code} ({lobby.game}, {lobby.seats_total} seats, {answer})")
+    return PeerSession.join(
+        code,
+        seated.seat,
+        store.signing_key,
+        store.secret,
+        creator=seated.creator,
+        dev_timeout_ms=_dev_timeout(args),
+    )
+
+
+def _note_table(kept: SavedSeat, session: PeerSession) -> None:
+    """What the genesis fixed that a list of games shows: the players' names and the answer time."""
+    if session.table is not None:
+        kept.names = [seat.name for seat in session.table.seats]
+        kept.timeout_ms = session.table.timeout_ms
+
+
+def admission(args: argparse.Namespace, say: Say) -> Admit:
     """Who a headless host seats: everyone (``--accept-all``) or the guests whose key it was given."""
     if args.accept_all:
         return True
@@ -276,7 +278,7 @@ def admission(args: argparse.Namespace, say: Any) -> Any:
 def resolve_join(args: argparse.Namespace) -> None:
     """``--join`` as a link or a code, ``--relay`` and ``--host-key``: one relay, one room code, one pin."""
     args.room_code = None
-    args.fallbacks = list(getattr(args, "fallback_relay", None) or [])
+    args.fallbacks = list(args.fallback_relay)
     if args.join:
         if is_link(args.join):
             try:
@@ -294,7 +296,7 @@ def resolve_join(args: argparse.Namespace) -> None:
                 args.host_key = normalize_fingerprint(args.host_key)
             except BadInvitation as exc:
                 raise RelayError(str(exc)) from None
-    if not args.relay and not (getattr(args, "lan", False) and args.create):
+    if not args.relay and not (args.lan and args.create):
         raise RelayError("give --relay HOST:PORT (or --join with an invitation link that names the relay)")
     relays.check_fallbacks(args)
 
@@ -303,11 +305,11 @@ def relay_address(args: argparse.Namespace) -> RelayAddress:
     """The relay of the command line with its TLS options and password (which is never printed)."""
     address = parse_address(
         args.relay,
-        ca_file=getattr(args, "ca_file", None),
-        cert_file=getattr(args, "cert", None),
-        key_file=getattr(args, "key", None),
+        ca_file=args.ca_file,
+        cert_file=args.cert,
+        key_file=args.key,
     )
-    password_file = getattr(args, "password_file", None)
+    password_file = args.password_file
     if password_file is not None:
         try:
             password = password_file.read_text(encoding="utf-8").splitlines()[0]
@@ -317,19 +319,10 @@ def relay_address(args: argparse.Namespace) -> RelayAddress:
     return address
 
 
-async def play(args: argparse.Namespace) -> int:  # noqa: C901 (tests/test_complexity.py)
-    store = SeatStore(args.state_dir)
-    resuming = "room" in store.info and "seat" in store.info
-    args.relay = args.relay or (store.info.get("relay") if resuming else None)
-    resolve_join(args)
-    lan_relay = None
-    if args.lan and args.create and not resuming:
-        lan_relay = await relays.start_lan_relay(args)  # this program runs the room's relay
-        args.hosts_relay = True
-    elif args.lan and args.create and store.info.get("hosts_relay"):
-        args.hosts_relay = False  # restarted: its relay died with it; the game is on a peer's relay now
-    args.relay = relay_address(args)
-    store.save(relay=str(args.relay), hosts_relay=bool(getattr(args, "hosts_relay", False)))
+async def play(args: argparse.Namespace) -> int:
+    """Take the seat (resumed, hosted or joined), play it to the end, print the result; the exit status."""
+    store = StateDir(args.state_dir)
+    lan_relay = await _where_to_play(args, store)
 
     def say(text: str) -> None:
         if not args.quiet:
@@ -340,14 +333,7 @@ async def play(args: argparse.Namespace) -> int:  # noqa: C901 (tests/test_compl
     session, host = await open_session(args, store, say)
     seat = BotSeat(session, args.seat_bot, store.secret, args.quiet, args.think_ms)
 
-    def drive(events: list[Any]) -> None:
-        seat.handle(events)
-        for event in events:
-            if isinstance(event, RelayMoved):
-                store.save(relay_now=event.new)  # a resumed seat looks first where it last played
-        if session.table is not None and not store.info.get("genesis"):
-            store.save(genesis=bytes(session.table.log[0].data).hex())  # a resumed seat checks the LAN by it
-
+    drive = _driver(store, session, seat)
     transport = relays.make_transport(args, session, store, drive, args.relay)
     seat.transport = transport
     if args.commands:
@@ -358,6 +344,54 @@ async def play(args: argparse.Namespace) -> int:  # noqa: C901 (tests/test_compl
     finally:
         if lan_relay is not None:
             await relays.stop_lan_relay(lan_relay, transport)
+    label = _report(args, session, seat, transport)
+    store.kept.finished, store.kept.verdict = True, label
+    store.keep()
+    if host is not None:
+        await host.close()
+    verdict = session.verdict
+    return 0 if verdict is not None and verdict.fair else 1
+
+
+def _driver(store: StateDir, session: PeerSession, seat: BotSeat) -> Callable[[Sequence[object]], None]:
+    """What the transport hands the events to: the bot, then the kept seat when a fact a resume needs came."""
+
+    def drive(events: Sequence[object]) -> None:
+        seat.handle(events)
+        kept, changed = store.kept, False
+        for event in events:
+            if isinstance(event, RelayMoved):
+                kept.moved_to, changed = event.new, True  # a resumed seat looks first where it last played
+        if session.table is not None and not kept.genesis:
+            kept.genesis, changed = bytes(session.table.log[0].data), True  # a resumed seat checks the LAN by it
+            _note_table(kept, session)
+        if changed:
+            store.keep()
+
+    return drive
+
+
+async def _where_to_play(args: argparse.Namespace, store: StateDir) -> EmbeddedRelay | None:
+    """The relay of the command line (or the kept seat's), checked; a ``--lan`` host's own relay, started.
+
+    Kept before anything is sent: the relay, and the port of the LAN relay this program runs (a
+    restarted LAN host runs none: its relay died with it, and the game is on a peer's relay now).
+    """
+    kept = store.kept
+    args.relay = args.relay or (kept.relay if store.seated else None)
+    resolve_join(args)
+    lan_relay = None
+    if args.lan and args.create and not store.seated:
+        lan_relay = await relays.start_lan_relay(args)  # this program runs the room's relay
+    args.hosts_relay = lan_relay is not None
+    args.relay = relay_address(args)
+    kept.relay, kept.lan_port = str(args.relay), lan_relay.port if lan_relay is not None else 0
+    store.keep()
+    return lan_relay
+
+
+def _report(args: argparse.Namespace, session: PeerSession, seat: BotSeat, transport: FailoverTransport) -> str:
+    """Print how the game ended, the audit's verdict, and where the game file is; the verdict's label."""
     verdict = session.verdict
     state = session.state
     result = state.result() if state is not None else None
@@ -378,13 +412,10 @@ async def play(args: argparse.Namespace) -> int:  # noqa: C901 (tests/test_compl
         print(f"saved {path} ({session.table.head + 1} entries)", flush=True)
     print(
         f"restored {sum(isinstance(r, Restored) for r in transport.reports)} relay copies; "
-        f"rejected {sum(type(r).__name__ == 'Rejected' for r in transport.reports)} messages",
+        f"rejected {sum(isinstance(r, Rejected) for r in transport.reports)} messages",
         flush=True,
     )
-    store.save(finished=True, verdict=label)
-    if host is not None:
-        await host.close()
-    return 0 if verdict is not None and verdict.fair else 1
+    return label
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -397,6 +428,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyError as exc:
         print(f"error: unknown game or bot {exc}", file=sys.stderr, flush=True)
+        return 2
+    except StateDirError as exc:
+        print(f"error: {exc}", file=sys.stderr, flush=True)
         return 2
     except KeyboardInterrupt:
         with contextlib.suppress(Exception):

@@ -12,11 +12,18 @@ import argparse
 import asyncio
 import sys
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from client.headless.state_dir import StateDir
+from protocol.session import PeerSession
 from relay.address import RelayAddress
 from relay.errors import RelayError
 from relay.transport.failover import FAILOVER_S, FailoverTransport
+from relay.transport.room import Driver
+
+if TYPE_CHECKING:  # the embedded relay (amqtt) is loaded only by a --lan host
+    from relay.broker.embedded import EmbeddedRelay
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -56,7 +63,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-async def start_lan_relay(args: argparse.Namespace) -> Any:
+async def start_lan_relay(args: argparse.Namespace) -> EmbeddedRelay:
     """A ``--lan`` host's embedded relay, announced on the LAN; ``args.relay`` becomes its address."""
     from relay.broker.embedded import EmbeddedRelay, RelayConfig
 
@@ -71,36 +78,39 @@ async def start_lan_relay(args: argparse.Namespace) -> Any:
     return relay
 
 
-def make_transport(args: argparse.Namespace, session: Any, store: Any, driver: Any, relay: RelayAddress) -> Any:
-    """The transport that plays the seat: the relay, then its fallbacks; a LAN handover with ``--lan``."""
-    relays: list[Any] = [relay]
-    last = store.info.get("relay_now")
-    if last and last != str(relay):
-        relays.insert(0, last)  # where this seat last played (the game moved there)
-    for known in [*getattr(args, "fallbacks", ()), *store.info.get("relays", [])]:
-        if all(str(known) != str(r) for r in relays):
-            relays.append(known)
+def make_transport(
+    args: argparse.Namespace, session: PeerSession, store: StateDir, driver: Driver, relay: RelayAddress
+) -> FailoverTransport:
+    """The transport that plays the seat: where the game last moved, the relay, then its fallbacks; a LAN
+    handover with ``--lan``."""
+    ring: list[str | RelayAddress] = [relay]
+    moved_to = store.kept.moved_to
+    if moved_to and moved_to != str(relay):
+        ring.insert(0, moved_to)  # where this seat last played (the game moved there)
+    for known in [*args.fallbacks, *store.kept.fallbacks]:
+        if all(str(known) != str(r) for r in ring):
+            ring.append(known)
     handover = None
     if args.lan:
         from relay.transport.handover import Handover
 
         handover = Handover(session, store.signing_key, interfaces=args.lan_interface)
-    info = {"seat": session.seat, "name": args.name or ""}
-    if getattr(args, "hosts_relay", False):
+    info: dict[str, object] = {"seat": session.seat, "name": args.name or ""}
+    if args.hosts_relay:
         info["hosts_relay"] = True
     return FailoverTransport(
-        relays,
+        ring,
         session,
         store.peer,
         driver,
         presence_info=info,
         failover_s=args.failover_after,
         handover=handover,
-        claim_wait_s=getattr(args, "claim_wait", None),
+        claim_wait_s=args.claim_wait,
     )
 
 
-def read_commands(transport: FailoverTransport, say: Any) -> None:
+def read_commands(transport: FailoverTransport, say: Callable[[str], None]) -> None:
     """``--commands``: a daemon thread reads standard input; each line is applied on the loop's thread."""
     loop = asyncio.get_running_loop()
 
@@ -124,7 +134,7 @@ def read_commands(transport: FailoverTransport, say: Any) -> None:
     threading.Thread(target=reader, name="headless-commands", daemon=True).start()
 
 
-async def stop_lan_relay(relay: Any, transport: Any) -> None:
+async def stop_lan_relay(relay: EmbeddedRelay, transport: FailoverTransport) -> None:
     """Stop a ``--lan`` host's relay once the other seats are done with it (at most a few seconds)."""
     from relay.transport.handover import others_done
 

@@ -1,1 +1,1 @@
-"""The desktop program on the network: relays, rooms, a seat at a networked table, and its bots."""
+"""The client on the network: relays, rooms, a seat at a networked table and its bots (the headless peer's too)."""

@@ -46,15 +46,16 @@ def parse_relay_address(text: str | RelayAddress) -> RelayAddress:
     known = _KNOWN.setdefault(str(address), {})
     if address.password is not None:
         known["password"] = address.password
-    fill = {
-        k: known[k]
-        for k in ("password", "ca_file", "cert_file", "key_file")
-        if known.get(k) and not getattr(address, k)
+    given = {
+        "password": address.password,
+        "ca_file": address.ca_file,
+        "cert_file": address.cert_file,
+        "key_file": address.key_file,
     }
+    fill = {k: known[k] for k, value in given.items() if known.get(k) and not value}
     if fill.get("password") is not None and address.username is None:
         fill.pop("password")
     return address.with_options(**fill) if fill else address
-
 
 
 #: Room codes are read out over voice chat: letters and digits, case-insensitive.

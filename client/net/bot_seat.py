@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from typing import Any
+from collections.abc import Sequence
 
-from engines.core import registry
-from protocol.events import Abandoned, Audited, CheatDetected, ClaimVoided, GameEnded, Gone, Overdue, YourTurn
+from engines.core import GameOver, registry
+from protocol.events import Abandoned, Audited, CheatDetected, ClaimVoided, Event, GameEnded, Gone, Overdue, YourTurn
 from protocol.session import PeerSession
 from relay.transport.failover import RelayMoved
 from relay.transport.room import Connected, Disconnected, Restored, RoomTransport
@@ -31,14 +31,15 @@ class BotSeat:
         self.secret = secret
         self.quiet = quiet
         self.decisions = 0
-        self.result: Any = None
+        self.result: GameOver | None = None
         self.abandoned: str | None = None
 
     def say(self, text: str) -> None:
         if not self.quiet:
             print(text, file=sys.stderr, flush=True)
 
-    def handle(self, events: list[Any]) -> None:
+    def handle(self, events: Sequence[object]) -> None:
+        """Decide on ``YourTurn`` (now, or after ``think_ms``), note the end, report the rest."""
         todo = list(events)
         while todo:
             event = todo.pop(0)
@@ -68,7 +69,8 @@ class BotSeat:
         if self.transport is not None:
             self.transport.flush()
 
-    def decide(self, event: YourTurn) -> list[Any]:
+    def decide(self, event: YourTurn) -> list[Event]:
+        """The bot's decision for the entry the session waits for, submitted; the events it made."""
         session = self.session
         if session.finished or session.seat is None or session.state is None:
             return []

@@ -16,7 +16,8 @@ Read from two sources, kept apart on purpose:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from client.net.game import NetGame
 
 #: A seat's link to the relay as far as we know: connected, not connected, never seen, or out of the game.
 ONLINE, OFFLINE, UNSEEN, LEFT, GONE = "online", "offline", "unseen", "left", "gone"
@@ -66,7 +67,7 @@ class ConnectionState:
         return None
 
 
-def read_state(game: Any, now_ms: int, wall_now: float) -> ConnectionState | None:
+def read_state(game: NetGame, now_ms: int, wall_now: float) -> ConnectionState | None:
     """The connection state of a started :class:`client.net.game.NetGame` (None before the genesis).
 
     ``now_ms`` is on the session's clock (the transport's ``monotonic_ms``); ``wall_now`` is
@@ -90,7 +91,7 @@ def read_state(game: Any, now_ms: int, wall_now: float) -> ConnectionState | Non
             link, since = (UNSEEN, None) if seen is None else seen
         to_move = waiting is not None and waiting[0] == seat and link not in (LEFT, GONE)
         owed_since = left_ms = None
-        if to_move:
+        if to_move and waiting is not None:
             owed_since = wall_now - max(0, now_ms - waiting[2]) / 1000
             if not offline:
                 left_ms = waiting[2] + table.timeout_ms - now_ms

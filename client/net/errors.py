@@ -8,7 +8,6 @@ of no class in it is still a sentence ("the relay at … reported a problem: …
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from client.i18n import tr
 from relay.errors import (
@@ -33,7 +32,7 @@ from relay.errors import (
 class NetError(Exception):
     """A network failure with a message id (``net.<code>``) for the player."""
 
-    def __init__(self, code: str, /, **params: Any) -> None:
+    def __init__(self, code: str, /, **params: object) -> None:
         super().__init__(code)
         self.code = code
         self.params = params

@@ -1,16 +1,15 @@
 """A game over the network: a protocol session on a relay, shown like a local game.
 
-:class:`NetGame` gives the table window the same surface as
-:class:`~client.play.local.LocalGame` (``view``, ``legal``, ``act``, ``step``,
-``over`` ...), so one screen shows both.  Underneath, a
-``protocol.session.PeerSession`` holds this seat's replica and secrets and a
-``relay.transport.room.RoomTransport`` keeps it in step with the room on the relay.
+:class:`NetGame` gives the table window the same surface as :class:`~client.play.local.LocalGame`
+(:class:`client.play.source.GameSource`: ``view``, ``legal``, ``act``, ``step``, ``over`` ...), so
+one screen shows both.  Underneath, a :class:`~protocol.session.PeerSession` holds this seat's
+replica and secrets, and a :class:`~relay.transport.failover.FailoverTransport` keeps it in step
+with the room on its relay (or the next one).
 
-The session may be ahead of what the player has seen: every public change
-arrives as a ``Moved`` event and is queued, and :meth:`step` applies the queue
-to a *mirror* state one decision at a time — so other players' turns appear
-step by step at the bot-speed pace, exactly as in a local game, and the log
-knows what was pending before each action (who drew).  When the queue is
+The session may be ahead of what the player has seen: every public change arrives as a ``Moved``
+event and is queued, and :meth:`NetGame.step` applies the queue to a *mirror* state one decision
+at a time — so other players' turns appear step by step at the bot-speed pace, exactly as in a
+local game, and the log knows what was pending before each action (who drew).  When the queue is
 empty the mirror equals the session's state (its hash is checked).
 """
 
@@ -18,18 +17,41 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from client.net.address import RelayAddress, parse_relay_address, redacted
+from client.net.bots import LocalBot
 from client.net.errors import NetError, relay_failure
 from client.net.transport import relay_transport
 from client.play.source import FORFEIT, SET_ASIDE, Entry, EventTap
 from client.store import kept_seats
 from client.store.kept_seats import SavedSeat
-from engines.core import TABLE, Action, Decision, GameOver, IllegalAction, Knowledge, get
+from engines.core import TABLE, Action, Decision, GameOver, GameSpec, GameState, IllegalAction, Knowledge, Pending, get
+from protocol.crypto.signing import SigningKey
+from protocol.errors import Code
+from protocol.events import (
+    Abandoned,
+    Audited,
+    CheatDetected,
+    ClaimVoided,
+    Equivocation,
+    Gone,
+    Moved,
+    Rejected,
+    SetAside,
+    Started,
+    Verdict,
+)
+from protocol.session import PeerSession
+from relay.lobby.rooms import RoomHost
+from relay.transport.failover import FailoverTransport, RelayMoved
+from relay.transport.room import Connected, Disconnected, Presence
+
+#: What a session reports that the player is told about without it changing the game shown.
+Problem = Rejected | Equivocation | Abandoned
 
 
 @dataclass(frozen=True)
@@ -41,7 +63,9 @@ class _Queued:
 class NetGame:
     """One seat of a networked game (the session must belong to a seat)."""
 
-    def __init__(self, session: Any, relay: str | RelayAddress | None = None, peer_id: str | None = None) -> None:
+    def __init__(
+        self, session: PeerSession, relay: str | RelayAddress | None = None, peer_id: str | None = None
+    ) -> None:
         if session.seat is None:
             raise ValueError("an observer has no table to play at")
         self.session = session
@@ -53,34 +77,35 @@ class NetGame:
         self.queue: deque[_Queued] = deque()
         self.entries: list[Entry] = []
         self.applied: list[tuple[int, Action]] = []
-        self.mirror: Any = None
+        #: The public state as the player has seen it so far (None before the genesis).
+        self.mirror: GameState | None = None
+        self.spec: GameSpec | None = None
         self.tap: EventTap | None = None
         self.names: list[str] = []
-        self.verdict: Any = None
-        self.problems: list[Any] = []
-        self.transport: Any = None
+        self.verdict: Verdict | None = None
+        self.problems: list[Problem] = []
+        self.transport: FailoverTransport | None = None
         self.disconnected = False
         #: The player gave up their seat ("Leave the game"); the game goes on without it.
         self.human_left = False
         #: Seats that left or were declared gone, with the reason ("left", "silent").
         self.gone: list[tuple[int, str]] = []
-        #: The relay's room host object when this seat opened the room (closed when the game ends).
-        self.room_host: Any = None
-        #: Bot seats this machine plays in the same room (:class:`client.net.bots.LocalBot`), each with its own
-        #: session.
-        self.bots: list[Any] = []
+        #: The relay's room host when this seat opened the room (closed when the game ends).
+        self.room_host: RoomHost | None = None
+        #: Bot seats this machine plays in the same room, each with its own session.
+        self.bots: list[LocalBot] = []
         #: What the relay's presence messages say: peer -> (seat, "online"/"offline", wall-clock time it changed).
         #: Unsigned, so a hint for the player's eyes only; the session's clock and signed votes decide.
         self.peers: dict[str, tuple[int, str, float]] = {}
         #: Wall-clock time this seat lost the relay (None while connected).
         self.offline_since: float | None = None
-        #: The seat as kept on disk (:class:`client.store.kept_seats.SavedSeat`), and why it could not be, if so.
-        self.saved: Any = None
+        #: The seat as kept on disk, and why it could not be, if so.
+        self.saved: SavedSeat | None = None
         self.save_error = ""
         #: The transport has ended: the game is over and the broker confirmed every entry of this seat.
         self.delivered = False
         #: What the kept seat's public facts last said (the main window writes them only on a change).
-        self.kept_facts: tuple[Any, ...] | None = None
+        self.kept_facts: tuple[object, ...] | None = None
         #: A refused genesis has been told to the player (once).
         self.refusal_said = False
         #: (seat, seq, claimant) of the last win claimed after disconnection that was voided: the claimed
@@ -94,10 +119,10 @@ class NetGame:
         #: (relay/transport/handover.py).
         self.lan = False
         #: This seat's signing key (a LAN handover signs the announcement of the relay it starts).
-        self.signing_key: Any = None
+        self.signing_key: SigningKey | None = None
 
     # -- the network ------------------------------------------------------------------
-    def make_transport(self) -> Any:
+    def make_transport(self) -> FailoverTransport:
         """The relay transport that drives the session (the caller runs ``transport.run()``).
 
         It moves the game to a fallback relay when the relay stays unreachable, and on a LAN hands the
@@ -106,7 +131,7 @@ class NetGame:
         if self.relay is None:
             raise ValueError("a game made without a relay has no transport")
         # The seat in the presence message lets the others' tables say who is connected.
-        info: dict[str, Any] = {"seat": self.human}
+        info: dict[str, object] = {"seat": self.human}
         if self.lan and self.room_host is not None:
             info["hosts_relay"] = True  # the room's relay runs in this program
         self.transport = relay_transport(
@@ -131,7 +156,7 @@ class NetGame:
         target = parse_relay_address(address)
         moved = self.transport.move_to(target)
         for bot in self.bots:  # this machine's bots sit in the same room: they move with it
-            if getattr(bot, "transport", None) is not None:
+            if bot.transport is not None:
                 bot.transport.move_to(target)
         return str(moved)
 
@@ -154,52 +179,69 @@ class NetGame:
 
     def clock_ms(self) -> int:
         """Now on the session's clock (the transport's, which feeds the session's timeouts)."""
-        clock = getattr(self.transport, "clock", None)
-        return int(clock()) if callable(clock) else int(time.monotonic() * 1000)
+        if self.transport is None:
+            return int(time.monotonic() * 1000)
+        return int(self.transport.clock())
 
-    def feed(self, events: list[Any]) -> None:  # noqa: C901 (tests/test_complexity.py)
-        """The session's (and the transport's) events: queue public changes, note the rest."""
+    def feed(self, events: Sequence[object]) -> None:
+        """The session's and the transport's events: queue public changes, note the rest."""
         for event in events:
-            kind = type(event).__name__
-            if kind == "Started":
-                self._start()
-            elif kind == "Moved":
-                self.queue.append(_Queued(event.seat, tuple(event.action)))
-            elif kind == "Gone":
-                self.queue.append(_Queued(event.seat, (FORFEIT,)))
-                self.gone.append((event.seat, event.reason))
-            elif kind == "SetAside":
-                self.queue.append(_Queued(TABLE, (SET_ASIDE, tuple(event.slots))))
-            elif kind == "ClaimVoided":
-                self._rebuild(event.seq)
-                self.claim_voided = (event.seat, event.seq, event.claimant)
-            elif kind == "Audited":
-                self.verdict = event.verdict
-            elif kind == "CheatDetected":
-                self.verdict = _cheat(event.seat, event.seq, event.reason)
-            elif kind in ("Rejected", "Equivocation", "Abandoned"):
-                self.problems.append(event)
-            elif kind == "Disconnected":
-                if not self.disconnected:
-                    self.offline_since = time.time()
-                self.disconnected = True
-            elif kind == "Connected":
-                self.disconnected = False
-                self.offline_since = None
-            elif kind == "Presence":
-                self._presence(event)
-            elif kind == "RelayMoved":
-                self.relay = event.new  # where the game is now (messages name it; the seat resumes there)
+            if not self._game_event(event):
+                self._link_event(event)
         if self.mirror is None and self.session.state is not None:
             self._start()
         if self.on_change is not None:
             self.on_change()
 
-    def _presence(self, event: Any) -> None:
+    def _game_event(self, event: object) -> bool:
+        """One of the session's events about the game; False for any other."""
+        match event:
+            case Started():
+                self._start()
+            case Moved(seat=seat, action=action):
+                self.queue.append(_Queued(seat, tuple(action)))
+            case Gone(seat=seat, reason=reason):
+                self.queue.append(_Queued(seat, (FORFEIT,)))
+                self.gone.append((seat, reason))
+            case SetAside(slots=slots):
+                self.queue.append(_Queued(TABLE, (SET_ASIDE, tuple(slots))))
+            case ClaimVoided(seat=seat, seq=seq, claimant=claimant):
+                self._rebuild(seq)
+                self.claim_voided = (seat, seq, claimant)
+            case Audited(verdict=verdict):
+                self.verdict = verdict
+            case CheatDetected(seat=seat, seq=seq, reason=reason):
+                self.verdict = Verdict(False, seat, seq, reason)
+            case Rejected() | Equivocation() | Abandoned():
+                self.problems.append(event)
+            case _:
+                return False
+        return True
+
+    def _link_event(self, event: object) -> None:
+        """One of the transport's events about the link to the relay (any other is none of the table's)."""
+        match event:
+            case Disconnected():
+                if not self.disconnected:
+                    self.offline_since = time.time()
+                self.disconnected = True
+            case Connected():
+                self.disconnected = False
+                self.offline_since = None
+            case Presence():
+                self._presence(event)
+            case RelayMoved(new=new):
+                self.relay = new  # where the game is now (messages name it; the seat resumes there)
+
+    def refused_genesis(self) -> Rejected | None:
+        """The genesis this seat refused (an answer time outside 30 s .. 7 days, a bad seat list), if it did."""
+        return next((p for p in self.problems if isinstance(p, Rejected) and p.code == Code.GENESIS), None)
+
+    def _presence(self, event: Presence) -> None:
         """A peer's retained presence that names a seat of this game (any other is none of ours)."""
-        seat = getattr(event, "seat", -1)  # the topic's seat (presence/{seat}); an older relay copy names it inside
+        seat: object = event.seat  # the topic's seat (presence/{seat}); an older relay copy names it inside
         if not isinstance(seat, int) or seat < 0:
-            seat = event.info.get("seat") if isinstance(event.info, dict) else None
+            seat = event.info.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or seat == self.human:
             return
         table = self.session.table
@@ -223,13 +265,20 @@ class NetGame:
             return ("online", min(online))
         return ("offline", max(when for _, when in mine))
 
-    def _start(self) -> None:
-        if self.mirror is not None:
-            return
+    def _new_mirror(self) -> GameState:
+        """The game's first public state, as the genesis fixed it (the table must be known)."""
         table = self.session.table
+        assert table is not None
         self.spec = get(table.game)
-        self.mirror = self.spec.new_state(table.n, dict(table.options))
-        self.tap = EventTap(self.mirror)
+        mirror = self.spec.new_state(table.n, dict(table.options))
+        self.mirror, self.tap = mirror, EventTap(mirror)
+        return mirror
+
+    def _start(self) -> None:
+        table = self.session.table
+        if self.mirror is not None or table is None:
+            return
+        self._new_mirror()
         self.names = [seat.name for seat in table.seats]
         if self.on_started is not None:
             self.on_started()
@@ -247,19 +296,19 @@ class NetGame:
         if self.mirror is None or table is None:
             return
         self.queue.clear()
-        self.mirror = self.spec.new_state(table.n, dict(table.options))
-        self.tap = EventTap(self.mirror)
+        mirror = self._new_mirror()
         self.applied = []
         for at, seat, action in table.pushes:
             if at >= seq:
                 break
             if action is None:
-                self.mirror.forfeit(seat)
+                mirror.forfeit(seat)
             elif seat == TABLE and action[0] == "set-aside":
-                self.mirror.set_aside(action[1])
+                mirror.set_aside(action[1])
             else:
-                self.mirror.push(seat, action)
+                mirror.push(seat, action)
                 self.applied.append((seat, action))
+        assert self.tap is not None
         self.tap.new()  # what the replay did is not news
         self.gone = [(s, reason) for s, (reason, at) in sorted(table.gone.items()) if at < seq]
         self.verdict = None
@@ -269,9 +318,17 @@ class NetGame:
     def started(self) -> bool:
         return self.mirror is not None
 
-    # -- the LocalGame surface ------------------------------------------------------------
+    def _shown(self) -> GameState:
+        """The mirror; a table is shown only once the game has started (:attr:`on_started`)."""
+        if self.mirror is None:
+            raise RuntimeError("the network game has not started yet")
+        return self.mirror
+
+    # -- the GameSource surface (client.play.source) --------------------------------------
     @property
     def game(self) -> str:
+        if self.spec is None:
+            raise RuntimeError("the network game has not started yet")
         return self.spec.name
 
     @property
@@ -279,8 +336,8 @@ class NetGame:
         return len(self.names)
 
     @property
-    def state(self) -> Any:
-        return self.mirror
+    def state(self) -> GameState:
+        return self._shown()
 
     @property
     def knowledge(self) -> Knowledge:
@@ -290,8 +347,8 @@ class NetGame:
     def history(self) -> list[tuple[int, Action]]:
         return self.applied
 
-    def pending(self) -> Any:
-        return self.mirror.pending()
+    def pending(self) -> Pending:
+        return self._shown().pending()
 
     def over(self) -> GameOver | None:
         p = self.mirror.pending() if self.mirror is not None else None
@@ -324,11 +381,12 @@ class NetGame:
         return self.session.legal_actions() if self.human_to_move() else []
 
     def view(self) -> dict[str, Any]:
-        return self.mirror.view(self.session.knowledge)
+        return self._shown().view(self.session.knowledge)
 
     def in_step(self) -> bool:
         """True when the mirror has caught up with the session's own state."""
-        return not self.queue and self.mirror is not None and self.mirror.hash() == self.session.state.hash()
+        state = self.session.state
+        return not self.queue and self.mirror is not None and state is not None and self.mirror.hash() == state.hash()
 
     def step(self) -> list[Entry]:
         """Show the next queued decision (with the table's resolutions around it)."""
@@ -343,22 +401,22 @@ class NetGame:
         return self.entries[start:]
 
     def _apply(self, item: _Queued) -> None:
-        before = self.mirror.pending()
+        mirror = self._shown()
+        before = mirror.pending()
         if item.action == (FORFEIT,):
-            if self.mirror.is_over() or not self._alive(item.seat):
+            if mirror.is_over():
                 return
-            self.mirror.forfeit(item.seat)
+            try:
+                mirror.forfeit(item.seat)
+            except IllegalAction:  # the seat is out of play already: nothing to show
+                return
         elif item.action[0] == SET_ASIDE:
-            self.mirror.set_aside(item.action[1])
+            mirror.set_aside(item.action[1])
         else:
-            self.mirror.push(item.seat, item.action)
+            mirror.push(item.seat, item.action)
             self.applied.append((item.seat, item.action))
         assert self.tap is not None
         self.entries.append(Entry(len(self.entries), item.seat, item.action, self.tap.new(), before))
-
-    def _alive(self, seat: int) -> bool:
-        alive = getattr(self.mirror, "alive", None)
-        return True if alive is None else bool(alive[seat])
 
     def act(self, action: Action) -> list[Entry]:
         """My decision: signed by the session, published by the transport, shown at once."""
@@ -383,9 +441,3 @@ class NetGame:
         if bots:
             for bot in self.bots:
                 bot.stop()
-
-
-def _cheat(seat: int, seq: int, reason: str) -> Any:
-    from protocol.events import Verdict
-
-    return Verdict(False, seat, seq, reason)

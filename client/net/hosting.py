@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from client.i18n import tr
+from client.net import tasks
 from client.net.address import RelayAddress, parse_relay_address
 from client.net.bots import LocalBot
 from client.net.errors import NetError, relay_failure
+from client.net.game import NetGame
 from client.net.seat_card import new_peer_id, new_seat, seat_info
 from client.store.kept_seats import SavedBot, SavedSeat
-from relay.lobby.rooms import RoomHost
+from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, relays_problem
+from protocol.session import DEFAULT_TIMEOUT_MS, PeerSession
+from relay.lobby.invitation import Invitation, fingerprint, strip_login
+from relay.lobby.rooms import Admit, LobbyCard, RoomHost
+from relay.transport.room import monotonic_ms
 
 # -- rooms and seats -----------------------------------------------------------------
 StatusFn = Callable[[str], None]
@@ -65,19 +70,14 @@ class Hosting:
         listed: bool = True,
         timeout_ms: int | None = None,
         shown_address: RelayAddress | None = None,
-        admit: Any = False,
+        admit: Admit = False,
         fallbacks: tuple[str, ...] = (),
     ) -> None:
         """``admit``: as :class:`relay.lobby.rooms.RoomHost` takes it (False: every request waits for the host)."""
-        from protocol.session import DEFAULT_TIMEOUT_MS
-
         self.address = address
         #: Relays the game moves to when ``address`` stays unreachable (in the invitation and the genesis).
         self.fallbacks = tuple(str(parse_relay_address(f)) for f in fallbacks)
         if self.fallbacks:  # the genesis names them all: refuse now what it could not carry, not after the room filled
-            from protocol.schema import relays_problem
-            from relay.lobby.invitation import strip_login
-
             named = tuple(dict.fromkeys(strip_login(str(r)).rstrip("/") for r in [address, *self.fallbacks]))
             problem = relays_problem(named)
             if problem is not None:
@@ -100,7 +100,7 @@ class Hosting:
         #: How long a seat may take to answer (the genesis says it; the room card shows it to joiners).
         self.timeout_ms = DEFAULT_TIMEOUT_MS if timeout_ms is None else timeout_ms
         #: The game's options (house rules) the genesis fixes; the lobby offers none yet.
-        self.options: dict[str, Any] = {}
+        self.options: dict[str, object] = {}
         # The host decides who sits down: every request waits for accept() or refuse() (unless ``admit`` decides).
         self.room_host = RoomHost(
             address,
@@ -115,13 +115,13 @@ class Hosting:
             listed=listed,
             timeout_ms=self.timeout_ms,
         )
-        self.lobby: Any = self.room_host.card()
+        self.lobby: LobbyCard = self.room_host.card()
 
     @property
     def code(self) -> str:
         return str(self.room_host.code)
 
-    def _changed(self, lobby: Any) -> None:
+    def _changed(self, lobby: LobbyCard) -> None:
         self.lobby = lobby
         if self.on_change is not None:
             self.on_change()
@@ -143,16 +143,12 @@ class Hosting:
 
     def requests(self) -> list[Request]:
         """Who asks for a seat and waits for the host's answer (arrival order)."""
-        from relay.lobby.invitation import fingerprint
-
         return [
             Request(peer, req.name, fingerprint(req.sign_key), req.seat) for peer, req in self.room_host.waiting.items()
         ]
 
-    def invitation(self) -> Any:
-        """The room's :class:`~relay.lobby.invitation.Invitation` (link, words to read out), at the friends' address."""
-        from dataclasses import replace
-
+    def invitation(self) -> Invitation:
+        """The room's invitation (link, words to read out), at the address the friends reach the relay by."""
         return replace(self.room_host.invitation(), relay=str(self.shown_address), fallbacks=self.fallbacks)
 
     async def accept(self, peer: str) -> None:
@@ -173,8 +169,6 @@ class Hosting:
 
     async def set_timeout(self, timeout_ms: int) -> None:
         """The host's answer time (30 s .. 7 days), shown at once in the room's card; the genesis fixes it."""
-        from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
-
         if not MIN_TIMEOUT_MS <= timeout_ms <= MAX_TIMEOUT_MS:
             raise NetError("bad-answer-time")
         self.timeout_ms = timeout_ms
@@ -214,13 +208,8 @@ class Hosting:
         """Close the room: its card leaves the listing and waiting joiners hear that it closed."""
         await self.room_host.close()
 
-    async def run(self) -> Any:
+    async def run(self) -> NetGame:
         """Gather the seats; then write the genesis (seat 0: the host or its bot) and start the bots."""
-        from client.net import tasks
-        from client.net.game import NetGame
-        from protocol.session import PeerSession
-        from relay.transport.room import monotonic_ms
-
         try:
             cards = await self.room_host.gather(timeout=3600.0)
         except asyncio.CancelledError:
@@ -230,7 +219,7 @@ class Hosting:
         seats = [seat_info(c) for c in cards]
         code, relay = self.code, self.address
         mine = self.room_host.host_seat
-        sessions: dict[int, Any] = {}
+        sessions: dict[int, PeerSession] = {}
         try:
             if mine == 0:
                 creator_key, creator_secret = self.key, self.secret
@@ -251,6 +240,8 @@ class Hosting:
         except ValueError as exc:
             raise NetError("relay-failed", address=str(relay), reason=str(exc)) from None
         creator = creator_key.public_bytes()
+        genesis_table = sessions[0].table
+        assert genesis_table is not None  # create() wrote the genesis
         for seat, bot in self.bots.items():
             if seat != 0:
                 sessions[seat] = PeerSession.join(code, seat, bot.key, bot.secret, creator=creator)
@@ -267,7 +258,7 @@ class Hosting:
             creator=creator,
             sign=self.key.private_bytes(),
             secret=self.secret,
-            genesis=bytes(sessions[0].table.log[0].data),
+            genesis=bytes(genesis_table.log[0].data),
             bots=[
                 SavedBot(seat, bot.kind, bot.name, bot.peer, bot.key.private_bytes(), bot.secret)
                 for seat, bot in sorted(self.bots.items())
@@ -281,7 +272,7 @@ class Hosting:
         net_game.fallbacks, net_game.lan, net_game.signing_key = self.fallbacks, self.lan, self.key
         for seat, bot in sorted(self.bots.items()):
             playing = bot.play(sessions[seat], relay, self.think_ms, self.fallbacks, self.lan)
-            bot.task = tasks.spawn(playing, lambda _: None, lambda _: None)
+            bot.task = tasks.spawn(playing, tasks.ignore, tasks.ignore)
             net_game.bots.append(bot)
         return net_game
 
@@ -294,7 +285,7 @@ async def host_room(
     status: StatusFn | None = None,
     identity_dir: Path | None = None,
     hosting: Hosting | None = None,
-) -> Any:
+) -> NetGame:
     """Open a room on the relay at ``address``, wait for every seat, write the genesis; the NetGame.
 
     Pass a :class:`Hosting` to let the window pick seats and bots while the room fills.

@@ -1,26 +1,28 @@
 """Joining a room: the host's signed card shown first, then a seat asked for, and the game once it starts.
 
 Coroutines for the asyncio loop that qasync runs on Qt's event loop: the window never freezes
-while a relay is tried, and every failure reaches the player as a :class:`~client.net.errors.NetError`."""
+while a relay is tried, and every failure reaches the player as a :class:`~client.net.errors.NetError`.
+"""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from client.i18n import tr
 from client.net.address import RelayAddress, parse_relay_address, parse_room_code
 from client.net.errors import NetError, relay_failure
+from client.net.game import NetGame
 from client.net.hosting import StatusFn
 from client.net.probe import probe_relay
 from client.net.seat_card import new_peer_id, new_seat
 from client.store.kept_seats import SavedSeat
-from relay.lobby.rooms import join_room, peek_room
+from protocol.session import PeerSession
+from relay.lobby.rooms import LobbyCard, join_room, peek_room
 
 
-async def peek_online(address_text: str, code: str, fingerprint: str = "") -> Any:
+async def peek_online(address_text: str, code: str, fingerprint: str = "") -> LobbyCard:
     """The room's signed card (host's name, key fingerprint, game, seats, answer time), before asking for a seat."""
     address = parse_relay_address(address_text)
     await probe_relay(address)
@@ -40,10 +42,10 @@ async def join_online(
     identity_dir: Path | None = None,
     *,
     seat: int | None = None,
-    on_update: Callable[[Any, int | None], None] | None = None,
+    on_update: Callable[[LobbyCard, int | None], None] | None = None,
     fingerprint: str = "",
     fallbacks: tuple[str, ...] = (),
-) -> Any:
+) -> NetGame:
     """Join room ``room_text`` on the relay at ``address_text`` (``seat``: the seat asked for, 0-based).
 
     ``fingerprint`` pins the host (from the invitation, or from the card the player was shown): only a
@@ -55,9 +57,6 @@ async def join_online(
     address = parse_relay_address(address_text)
     code = parse_room_code(room_text)
     await probe_relay(address)
-    from client.net.game import NetGame
-    from protocol.session import PeerSession
-
     key, secret, card = new_seat(name, identity_dir)
     peer = new_peer_id()
     if status:
@@ -86,20 +85,20 @@ async def join_online(
         raise NetError("relay-failed", address=str(address), reason="the host's seat list names no seat 1")
     session = PeerSession.join(code, seated.seat, key, secret, creator=seated.creator)
     net_game = NetGame(session, address, peer)
-    lobby = getattr(seated, "lobby", None)
+    lobby = seated.lobby
     keep = SavedSeat(
         room=code,
         seat=seated.seat,
-        game=str(getattr(lobby, "game", "")),
+        game=lobby.game,
         relay=str(address),
         peer=peer,
         creator=bytes(seated.creator),
         sign=key.private_bytes(),
         secret=secret,
-        timeout_ms=int(getattr(lobby, "timeout_ms", 0) or 0),
-        names=[str(n) for n in getattr(lobby, "names", ())],
+        timeout_ms=lobby.timeout_ms,
+        names=list(lobby.names),
+        fallbacks=list(fallbacks),
     )
     net_game.fallbacks, net_game.signing_key = tuple(fallbacks), key
-    keep.fallbacks = [str(f) for f in fallbacks]
     net_game.keep(keep, identity_dir)
     return net_game

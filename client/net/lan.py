@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from client.net import transport
 from client.net.address import DEFAULT_PORT, RelayAddress
 from client.net.errors import NetError
+from client.net.game import NetGame
 from client.net.hosting import Hosting, StatusFn, host_room
 from relay.broker.discovery import browse
 from relay.broker.embedded import EmbeddedRelay, RelayConfig
-from relay.lobby.rooms import list_rooms
+from relay.lobby.rooms import Admit, list_rooms
 
 #: The embedded relay this program runs for a LAN game it hosts (one at a time).
 _HOSTED: EmbeddedRelay | None = None
@@ -71,15 +71,31 @@ async def host_lan(
     status: StatusFn | None = None,
     identity_dir: Path | None = None,
     on_hosting: Callable[[Hosting], None] | None = None,
-    **hosting_args: Any,
-) -> Any:
-    """Start the embedded relay, announce it on the LAN, and host a room on it.
+    *,
+    think_ms: int = 0,
+    bot_names: list[str] | None = None,
+    listed: bool = True,
+    timeout_ms: int | None = None,
+    admit: Admit = False,
+) -> NetGame:
+    """Start the embedded relay, announce it on the LAN, and host a room on it (the options: :class:`Hosting`'s).
 
     ``on_hosting`` receives the :class:`Hosting` as soon as the room exists (the window's seat list).
     """
     address = await start_lan_relay(name)
-    shown = lan_relay_address()
-    hosting = Hosting(address, game, players, name, identity_dir, shown_address=shown, **hosting_args)
+    hosting = Hosting(
+        address,
+        game,
+        players,
+        name,
+        identity_dir,
+        think_ms=think_ms,
+        bot_names=bot_names,
+        listed=listed,
+        timeout_ms=timeout_ms,
+        shown_address=lan_relay_address(),
+        admit=admit,
+    )
     hosting.lan_port = address.port
     hosting.lan = True
     if on_hosting is not None:

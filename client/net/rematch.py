@@ -17,17 +17,21 @@ A "No thanks" from anyone ends it for everyone, and says who.  The result is a n
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 from client.i18n import tr
 from client.net import tasks
-from client.net.address import key_fingerprint, parse_relay_address
+from client.net.address import RelayAddress, key_fingerprint, parse_relay_address
 from client.net.errors import NetError
 from client.net.game import NetGame
 from client.net.hosting import Hosting
 from client.net.joining import join_online
+from client.store.identity import signing_key
+from protocol.crypto.signing import SigningKey
+from relay.lobby.messages import JoinRequest
+from relay.lobby.rematch import NewRoom, RematchChannel
 
 
 class Rematch:
@@ -42,8 +46,6 @@ class Rematch:
         on_change: Callable[[], None] | None = None,
         on_started: Callable[[NetGame], None] | None = None,
     ) -> None:
-        from client.store.identity import signing_key
-
         table = game.session.table
         if table is None or game.relay is None:
             raise ValueError("a rematch needs a network game that began")
@@ -57,10 +59,13 @@ class Rematch:
         self.names = [seat.name for seat in table.seats]
         self.timeout_ms = table.timeout_ms
         #: The seats this machine answers for, with the keys that signed them in the finished game.
-        self.keys: dict[int, Any] = {game.human: game.session.signing_key}
+        self.keys: dict[int, SigningKey] = {game.human: _own_key(game)}
+        #: The bot seats this machine plays, and which bot plays each (the rematch seats them again).
+        self._bots: dict[int, str] = {}
         for bot in game.bots:
             if bot.session is not None and bot.session.seat is not None:
                 self.keys[bot.session.seat] = bot.key
+                self._bots[bot.session.seat] = bot.kind
         #: The key of the seat card this player brings to the new room (the user's own: see client.store.identity).
         self.next_key = signing_key(identity_dir).public_bytes()
         self.channel = rematch_channel(
@@ -69,14 +74,14 @@ class Rematch:
         #: "", "opening" (hosting the new room), "joining", "started" or "failed".
         self.phase = ""
         self.failure = ""
-        self._task: Any = None
-        self._work: Any = None
+        self._task: asyncio.Task[None] | None = None
+        self._work: asyncio.Task[NetGame] | None = None
 
     # -- the player's answers -------------------------------------------------------------------
     def start(self) -> None:
         """Listen for the others' answers (from the moment the report shows)."""
         if self._task is None:
-            self._task = tasks.spawn(self.channel.run(), lambda _: None, lambda _: None)
+            self._task = tasks.spawn(self.channel.run(), tasks.ignore, tasks.ignore)
 
     def accept(self) -> None:
         for seat, key in self.keys.items():
@@ -156,7 +161,7 @@ class Rematch:
         if self.on_change is not None:
             self.on_change()
 
-    def _begin(self, phase: str, work: Any) -> None:
+    def _begin(self, phase: str, work: Coroutine[Any, Any, NetGame]) -> None:
         self.phase = phase
         self._work = tasks.spawn(work, self._started, self._failed)
 
@@ -172,7 +177,7 @@ class Rematch:
         if self.on_change is not None:
             self.on_change()
 
-    def _admit(self, request: Any) -> bool:
+    def _admit(self, request: JoinRequest) -> bool:
         """Only the players of the finished game, each in the seat it had, with the key its answer named."""
         seat = request.seat
         if seat is None or not 0 < seat < self.players or seat in self.keys:
@@ -198,8 +203,8 @@ class Rematch:
         )
         if game.human != 0:
             await room.take_seat(game.human)
-        for bot in game.bots:
-            await room.set_bot(bot.session.seat, bot.kind)
+        for seat, kind in sorted(self._bots.items()):
+            await room.set_bot(seat, kind)
 
         def changed() -> None:
             if room.can_start():
@@ -219,7 +224,7 @@ class Rematch:
         finally:
             opened.cancel()
 
-    async def _join(self, room: Any) -> NetGame:
+    async def _join(self, room: NewRoom) -> NetGame:
         game = self.game
         if game.relay is None:
             raise ValueError("a rematch is offered only for network games")
@@ -234,8 +239,20 @@ class Rematch:
         )
 
 
-def rematch_channel(relay: Any, room: str, game_id: bytes, seat_keys: list[bytes], on_change: Any = None) -> Any:
+def rematch_channel(
+    relay: str | RelayAddress,
+    room: str,
+    game_id: bytes,
+    seat_keys: list[bytes],
+    on_change: Callable[[], None] | None = None,
+) -> RematchChannel:
     """The signed rematch talk of a finished room (:class:`relay.lobby.rematch.RematchChannel`)."""
-    from relay.lobby.rematch import RematchChannel
-
     return RematchChannel(relay, room, game_id, seat_keys, on_change)
+
+
+def _own_key(game: NetGame) -> SigningKey:
+    """The key that signed this machine's seat in the finished game."""
+    key = game.session.signing_key
+    if key is None:
+        raise ValueError("a rematch needs a seat of the finished game")
+    return key

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from client.net import tasks
 from client.net.address import parse_relay_address
 from client.net.bots import RUNNING_BOTS, LocalBot
 from client.net.errors import NetError
+from client.net.game import NetGame
 from client.net.lan import lan_relay_address, start_lan_relay
 from client.store.kept_seats import SavedSeat
+from protocol.crypto.signing import SigningKey
+from protocol.session import PeerSession
+from relay.transport.room import monotonic_ms
 
 
-async def resume_online(seat: SavedSeat, name: str, think_ms: int = 0) -> Any:
+async def resume_online(seat: SavedSeat, name: str, think_ms: int = 0) -> NetGame:
     """:func:`resume_seat`, after starting this machine's LAN relay again when the room was on it.
 
     The others' transports keep calling the relay's address; a relay back on the same port is found
@@ -22,22 +25,18 @@ async def resume_online(seat: SavedSeat, name: str, think_ms: int = 0) -> Any:
     return resume_seat(seat, think_ms)
 
 
-def resume_seat(seat: SavedSeat, think_ms: int = 0) -> Any:
+def resume_seat(seat: SavedSeat, think_ms: int = 0) -> NetGame:
     """A NetGame for a kept seat: the same keys, secret, peer id and pinned creator, on the same relay.
 
     The transport reads the room's retained log back before the player is asked anything (and puts
-    back what the relay lost), so the seat carries on where it was.  The bots this machine played in
-    the room come back with it, unless they still play in this program.
+    back what the relay lost), so the seat carries on where it was: first at the relay the game last
+    moved to, if it moved.  The bots this machine played in the room come back with it, unless they
+    still play in this program.
     """
-    from client.net import tasks
-    from client.net.game import NetGame
-    from protocol.crypto.signing import SigningKey
-    from protocol.session import PeerSession
-    from relay.transport.room import monotonic_ms
+    address = parse_relay_address(seat.moved_to or seat.relay)
+    fallbacks = tuple(dict.fromkeys(r for r in [seat.relay, *seat.fallbacks] if r != str(address)))
 
-    address = parse_relay_address(seat.relay)
-
-    def session_for(number: int, key: Any, secret: bytes) -> Any:
+    def session_for(number: int, key: SigningKey, secret: bytes) -> PeerSession:
         session = PeerSession.join(seat.room, number, key, secret, creator=seat.creator)
         if seat.genesis:
             session.receive(seat.genesis, monotonic_ms())
@@ -50,7 +49,7 @@ def resume_seat(seat: SavedSeat, think_ms: int = 0) -> Any:
     except ValueError as exc:
         raise NetError("resume-failed", room=seat.room, reason=str(exc)) from None
     net_game.saved = seat
-    net_game.fallbacks, net_game.signing_key = tuple(seat.fallbacks), key
+    net_game.fallbacks, net_game.signing_key = fallbacks, key
     net_game.lan = bool(seat.lan_port)
     for kept, bot_key in bot_keys:
         running = RUNNING_BOTS.get(kept.peer)
@@ -58,7 +57,7 @@ def resume_seat(seat: SavedSeat, think_ms: int = 0) -> Any:
             net_game.bots.append(running)
             continue
         bot = LocalBot(kept.kind, kept.name, bot_key, kept.secret, kept.peer)
-        play = bot.play(session_for(kept.seat, bot_key, kept.secret), address, think_ms, tuple(seat.fallbacks))
-        bot.task = tasks.spawn(play, lambda _: None, lambda _: None)
+        play = bot.play(session_for(kept.seat, bot_key, kept.secret), address, think_ms, fallbacks)
+        bot.task = tasks.spawn(play, tasks.ignore, tasks.ignore)
         net_game.bots.append(bot)
     return net_game

@@ -1,32 +1,38 @@
 """Running network coroutines from widgets without blocking the window.
 
-The program's asyncio loop is qasync's ``QEventLoop`` on top of Qt's own
-event loop, so a coroutine started here makes progress between paint and
-input events.  Widgets hand over a coroutine and two callbacks; the callbacks
-run on the same (GUI) thread once the coroutine ends.  Tasks are kept
-referenced until they finish (asyncio only keeps weak references).
+The program's asyncio loop is qasync's ``QEventLoop`` on top of Qt's own event loop, so a
+coroutine started here makes progress between paint and input events.  Widgets hand over a
+coroutine and two callbacks; the callbacks run on the same (GUI) thread once the coroutine ends
+(a cancelled one calls neither).  Tasks are kept referenced until they finish (asyncio keeps
+only weak references to them).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _RUNNING: set[asyncio.Task[Any]] = set()
 
 
+def ignore(_: object) -> None:
+    """A callback for a task whose result (or failure) nobody waits for."""
+
+
 def spawn(
-    coro: Coroutine[Any, Any, Any],
-    on_done: Callable[[Any], None],
+    coro: Coroutine[Any, Any, T],
+    on_done: Callable[[T], None],
     on_error: Callable[[BaseException], None],
-) -> asyncio.Task[Any]:
+) -> asyncio.Task[T]:
     """Schedule ``coro`` on the current loop; report its result or exception by callback."""
     loop = asyncio.get_event_loop()
     task = loop.create_task(coro)
     _RUNNING.add(task)
 
-    def finished(t: asyncio.Task[Any]) -> None:
+    def finished(t: asyncio.Task[T]) -> None:
         _RUNNING.discard(t)
         if t.cancelled():
             return

@@ -1,1 +1,1 @@
-"""What the program keeps on disk: settings, the signing key, the seats of network games."""
+"""What the program keeps on disk: settings, the signing key, the seats of network games (each file private)."""

@@ -1,27 +1,32 @@
-"""The seats of network games this user plays, kept on disk so that a closed or crashed program resumes them.
+"""The seats of network games kept on disk, so that a closed, crashed or killed program takes them again.
 
 A network seat is nothing but its keys: every other secret of the seat (shares, salts, card
 keys, the per-game agreement key) is derived from the one per-game secret, and the game itself
 is the signed log the relay retains.  So a seat that keeps its signing key, its per-game secret,
 its peer id, the room, the relay and the genesis author it pinned can be taken again by a new
-process, which reads the log back and carries on (``protocol.session``; the headless peer does
-the same with its ``--state-dir``).
+process, which reads the log back and carries on (``protocol.session``).
 
-Each seat has a folder ``games/<ROOM>-<peer>/`` in the config directory (mode 0700, like
-``games/`` itself) with two files, both mode 0600:
+The desktop program and the headless peer keep a seat in the same two files of one folder
+(mode 0700), both mode 0600 and each written whole or not at all (:mod:`client.store.private`):
 
 - ``seat.key`` (msgpack): the signing key, the per-game secret, and the keys of the bots this
   machine plays in the same room (a host's bot seats must come back with it);
-- ``seat.json``: what the lobby lists and what a resume needs in the clear — game, room, seat,
-  relay address (never its password: that stays in ``relay-passwords.json``, see
-  :mod:`client.store.settings`), peer id, creator key, the genesis when this machine wrote it, the
-  answer time, the players' names, whose turn it was and when something last happened, and
-  whether the game is over (``finished``) or the player gave the seat up (``left``).
+- ``seat.json``: what a list of games shows and what taking the seat again needs in the clear —
+  game, room, seat, relay address (never its password: the desktop keeps that in
+  ``relay-passwords.json``, see :mod:`client.store.settings`), peer id, creator key, the genesis
+  once this seat has it, the answer time, the players' names, whose turn it was and when
+  something last happened, the room's other relays and the one the game moved to, and whether
+  the game is over (``finished``, with the audit's ``verdict``) or the player gave the seat up
+  (``left``).
 
-Both are written before the seat's first entry goes out.  ``games/playing.json`` names the
-seat the program is at while a network game is on the screen; it is removed when the player
-goes back to the lobby, the game ends or the program closes cleanly, so finding it at start
-means the program did not close cleanly (a crash, a kill, a power cut).
+Both are written before the seat's first entry goes out.  The desktop's folders are
+``games/<ROOM>-<peer>/`` in the config directory (``games/`` is mode 0700 too); the headless
+peer's is its ``--state-dir``, which it writes before its first request, while the seat is
+still :data:`NOT_SEATED`, so that a peer restarted while its room fills asks again with the
+same keys and peer id.  ``games/playing.json`` names the seat the desktop is at while a network
+game is on the screen; it is removed when the player goes back to the lobby, the game ends or
+the program closes cleanly, so finding it at start means the program did not close cleanly (a
+crash, a kill, a power cut).
 
 A damaged or foreign folder never stops the program: it is listed as a :class:`BrokenSeat`
 with the reason, and nothing in it is touched.
@@ -31,14 +36,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import msgpack
 
+from client.store.private import private_folder, write_private
 from client.store.settings import config_dir
 
 GAMES_DIR = "games"
@@ -47,6 +52,10 @@ KEY_FILE = "seat.key"
 PLAYING_FILE = "playing.json"
 #: The layout of the files below (a newer program may add fields; an unknown version is refused).
 VERSION = 1
+#: The seat of a kept seat whose room has not started yet (the host has not seated it).
+NOT_SEATED = -1
+#: Seats a room has at most (a seat number beyond is damage).
+MAX_SEATS = 16
 
 
 @dataclass
@@ -65,11 +74,14 @@ class SavedBot:
 class SavedSeat:
     """One seat of a network game, as kept on disk."""
 
+    #: The room's code ("" while a joiner is not seated; a host's code from the moment it opened the room).
     room: str
+    #: The seat, or :data:`NOT_SEATED`.
     seat: int
     game: str
     relay: str  # str() of the address: never a password
     peer: str
+    #: Seat 0's public key, the only author of a genesis this seat accepts (b"" while not seated).
     creator: bytes
     sign: bytes  # this seat's private signing key
     secret: bytes
@@ -84,11 +96,17 @@ class SavedSeat:
     last_activity: float = 0.0
     finished: bool = False
     left: bool = False
+    #: The end-of-game audit's verdict ("fair", or what it found; "" before the end).
     verdict: str = ""
-    #: The port of this machine's LAN relay when the room was on it (0: a relay elsewhere).
+    #: The port of this machine's LAN relay while the room is on it (0: a relay elsewhere).  The desktop
+    #: starts it there again when it takes the seat again; a restarted headless host does not (the game
+    #: went on at the relay a surviving seat started), so it writes 0 then.
     lan_port: int = 0
-    #: The room's fallback relays (the invitation's and the host's), tried when ``relay`` is gone.
+    #: The room's other relays (the invitation's and the host's), tried when ``relay`` is gone.
     fallbacks: list[str] = field(default_factory=list)
+    #: The relay the game moved to since the seat was taken on ``relay`` ("": it did not move); taking
+    #: the seat again looks there first.
+    moved_to: str = ""
     folder: Path | None = None
 
     @property
@@ -96,10 +114,14 @@ class SavedSeat:
         return f"{self.room}-{self.peer}"
 
     @property
-    def in_progress(self) -> bool:
-        return not self.finished and not self.left
+    def seated(self) -> bool:
+        return self.seat != NOT_SEATED
 
-    def public(self) -> dict[str, Any]:
+    @property
+    def in_progress(self) -> bool:
+        return self.seated and not self.finished and not self.left
+
+    def public(self) -> dict[str, object]:
         """The fields of ``seat.json``."""
         return {
             "version": VERSION,
@@ -121,6 +143,19 @@ class SavedSeat:
             "verdict": self.verdict,
             "lan_port": self.lan_port,
             "fallbacks": list(self.fallbacks),
+            "moved_to": self.moved_to,
+        }
+
+    def secrets(self) -> dict[str, object]:
+        """The fields of ``seat.key``."""
+        return {
+            "version": VERSION,
+            "sign": self.sign,
+            "secret": self.secret,
+            "bots": [
+                {"seat": b.seat, "kind": b.kind, "name": b.name, "peer": b.peer, "sign": b.sign, "secret": b.secret}
+                for b in self.bots
+            ],
         }
 
 
@@ -150,41 +185,14 @@ def games_dir(config: Path | None = None) -> Path:
     return (config or config_dir()) / GAMES_DIR
 
 
-def _private_dir(path: Path) -> None:
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
-    with contextlib.suppress(OSError):
-        os.chmod(path, 0o700)
-
-
-def _write_private(path: Path, data: bytes) -> None:
-    """``data`` to ``path`` atomically, readable by its owner only from the first byte on, and on the disk."""
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as out:
-        if hasattr(os, "fchmod"):
-            os.fchmod(out.fileno(), 0o600)
-        out.write(data)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(tmp, path)
-
-
 def save(seat: SavedSeat, config: Path | None = None) -> SavedSeat:
-    """Keep ``seat`` (secrets first, then the public facts); its folder is set on it.  Raises OSError."""
-    root = games_dir(config)
-    _private_dir(root)
-    folder = seat.folder or root / seat.key
-    _private_dir(folder)
-    secrets = {
-        "version": VERSION,
-        "sign": seat.sign,
-        "secret": seat.secret,
-        "bots": [
-            {"seat": b.seat, "kind": b.kind, "name": b.name, "peer": b.peer, "sign": b.sign, "secret": b.secret}
-            for b in seat.bots
-        ],
-    }
-    _write_private(folder / KEY_FILE, msgpack.packb(secrets, use_bin_type=True))
+    """Keep ``seat`` (secrets first, then the public facts); its folder is set on it.  Raises OSError.
+
+    A seat with no folder yet gets ``games/<ROOM>-<peer>/`` in ``config`` (the desktop's).
+    """
+    folder = seat.folder or private_folder(games_dir(config)) / seat.key
+    private_folder(folder)
+    write_private(folder / KEY_FILE, msgpack.packb(seat.secrets(), use_bin_type=True))
     seat.folder = folder
     write_public(seat)
     return seat
@@ -194,22 +202,11 @@ def write_public(seat: SavedSeat) -> None:
     """Rewrite ``seat.json`` (whose turn, names, last activity, finished...).  Raises OSError."""
     assert seat.folder is not None
     text = json.dumps(seat.public(), ensure_ascii=False, indent=1)
-    _write_private(seat.folder / INFO_FILE, text.encode("utf-8"))
+    write_private(seat.folder / INFO_FILE, text.encode("utf-8"))
 
 
-def _bytes(raw: Any, name: str, size: int | None = None) -> bytes:
-    if not isinstance(raw, bytes) or (size is not None and len(raw) != size):
-        raise Unreadable("damaged", name)
-    return raw
-
-
-def _text(raw: Any, name: str) -> str:
-    if not isinstance(raw, str) or not raw:
-        raise Unreadable("damaged", name)
-    return raw
-
-
-def _read(path: Path, decode: Any) -> dict[str, Any]:
+# -- reading ------------------------------------------------------------------------------------
+def _read(path: Path, decode: Callable[[bytes], object]) -> dict[str, object]:
     """One of the seat's files, decoded to a map; :class:`Unreadable` naming the file otherwise."""
     try:
         data = path.read_bytes()
@@ -226,56 +223,113 @@ def _read(path: Path, decode: Any) -> dict[str, Any]:
     return value
 
 
+def _json(data: bytes) -> object:
+    return json.loads(data.decode("utf-8"))
+
+
+def _msgpack(data: bytes) -> object:
+    return msgpack.unpackb(data, raw=False)
+
+
+def _bytes(raw: object, name: str, size: int) -> bytes:
+    if not isinstance(raw, bytes) or len(raw) != size:
+        raise Unreadable("damaged", name)
+    return raw
+
+
+def _text(raw: object, name: str, needed: bool = True) -> str:
+    """A text field: there and not empty when ``needed``, else any text (none: "")."""
+    if raw is None and not needed:
+        return ""
+    if not isinstance(raw, str) or (needed and not raw):
+        raise Unreadable("damaged", name)
+    return raw
+
+
+def _hex(raw: object, name: str, needed: bool = False) -> bytes:
+    try:
+        return bytes.fromhex(_text(raw, name, needed))
+    except ValueError:  # text that is no hex
+        raise Unreadable("damaged", name) from None
+
+
+def _whole(raw: object, name: str, default: int = 0) -> int:
+    if raw is None:
+        return default
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise Unreadable("damaged", name)
+    return raw
+
+
+def _time(raw: object, name: str) -> float:
+    if raw is None:
+        return 0.0
+    if isinstance(raw, bool) or not isinstance(raw, int | float):
+        raise Unreadable("damaged", name)
+    return float(raw)
+
+
+def _texts(raw: object) -> list[str]:
+    """A list of texts (anything else in it is left out; no list: none)."""
+    return [item for item in raw if isinstance(item, str)] if isinstance(raw, list) else []
+
+
+def _seat_number(raw: object, name: str, lowest: int) -> int:
+    """A seat number from ``lowest`` up (:data:`NOT_SEATED`, or 0 for a seat that must be taken)."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or not lowest <= raw < MAX_SEATS:
+        raise Unreadable("damaged", name)
+    return raw
+
+
+def _bot(raw: object) -> SavedBot:
+    if not isinstance(raw, dict):
+        raise Unreadable("damaged", "a bot")
+    return SavedBot(
+        _seat_number(raw.get("seat"), "a bot's seat", 0),
+        _text(raw.get("kind"), "a bot's kind"),
+        _text(raw.get("name"), "a bot's name", needed=False),
+        _text(raw.get("peer"), "a bot's peer id"),
+        _bytes(raw.get("sign"), "a bot's key", 32),
+        _bytes(raw.get("secret"), "a bot's secret", 32),
+    )
+
+
 def load(folder: Path) -> SavedSeat:
     """The seat kept in ``folder``; :class:`Unreadable` (why, and a detail) if it cannot be."""
-    info = _read(folder / INFO_FILE, lambda data: json.loads(data.decode("utf-8")))
-    raw = _read(folder / KEY_FILE, lambda data: msgpack.unpackb(data, raw=False))
+    info = _read(folder / INFO_FILE, _json)
+    raw = _read(folder / KEY_FILE, _msgpack)
     if info.get("version") != VERSION or raw.get("version") != VERSION:
         raise Unreadable("version")
-    try:
-        bots = [
-            SavedBot(
-                int(b["seat"]),
-                _text(b["kind"], "a bot's kind"),
-                str(b["name"]),
-                _text(b["peer"], "a bot's peer id"),
-                _bytes(b["sign"], "a bot's key", 32),
-                _bytes(b["secret"], "a bot's secret", 32),
-            )
-            for b in raw.get("bots") or []
-        ]
-        seat = info.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 16:
-            raise Unreadable("damaged", "seat")
-        names = info.get("names") or []
-        return SavedSeat(
-            room=_text(info.get("room"), "the room"),
-            seat=seat,
-            game=_text(info.get("game"), "the game"),
-            relay=_text(info.get("relay"), "the relay"),
-            peer=_text(info.get("peer"), "the peer id"),
-            creator=bytes.fromhex(_text(info.get("creator"), "the host's key")),
-            sign=_bytes(raw.get("sign"), "the signing key", 32),
-            secret=_bytes(raw.get("secret"), "the per-game secret", 32),
-            genesis=bytes.fromhex(str(info.get("genesis") or "")),
-            bots=bots,
-            timeout_ms=int(info.get("timeout_ms") or 0),
-            names=[str(n) for n in names] if isinstance(names, list) else [],
-            turn=str(info.get("turn") or ""),
-            turn_seat=int(info.get("turn_seat", -1)),
-            started=float(info.get("started") or 0.0),
-            last_activity=float(info.get("last_activity") or 0.0),
-            finished=bool(info.get("finished")),
-            left=bool(info.get("left")),
-            verdict=str(info.get("verdict") or ""),
-            lan_port=int(info.get("lan_port") or 0),
-            fallbacks=[str(f) for f in info.get("fallbacks") or [] if isinstance(f, str)],
-            folder=folder,
-        )
-    except (KeyError, TypeError) as exc:
-        raise Unreadable("damaged", str(exc)) from None
-    except ValueError as exc:  # a number or hex text that is none
-        raise Unreadable("damaged", type(exc).__name__) from None
+    bots = raw.get("bots") or []
+    if not isinstance(bots, list):
+        raise Unreadable("damaged", "the bots")
+    seat = _seat_number(info.get("seat"), "seat", NOT_SEATED)
+    seated = seat != NOT_SEATED  # a room, a game and its creator are known once the seat is taken
+    return SavedSeat(
+        room=_text(info.get("room"), "the room", seated),
+        seat=seat,
+        game=_text(info.get("game"), "the game", seated),
+        relay=_text(info.get("relay"), "the relay"),
+        peer=_text(info.get("peer"), "the peer id"),
+        creator=_hex(info.get("creator"), "the host's key", seated),
+        sign=_bytes(raw.get("sign"), "the signing key", 32),
+        secret=_bytes(raw.get("secret"), "the per-game secret", 32),
+        genesis=_hex(info.get("genesis"), "the genesis"),
+        bots=[_bot(b) for b in bots],
+        timeout_ms=_whole(info.get("timeout_ms"), "the answer time"),
+        names=_texts(info.get("names")),
+        turn=_text(info.get("turn"), "whose turn", needed=False),
+        turn_seat=_whole(info.get("turn_seat"), "whose turn", -1),
+        started=_time(info.get("started"), "the start"),
+        last_activity=_time(info.get("last_activity"), "the last activity"),
+        finished=info.get("finished") is True,
+        left=info.get("left") is True,
+        verdict=_text(info.get("verdict"), "the verdict", needed=False),
+        lan_port=_whole(info.get("lan_port"), "the LAN relay's port"),
+        fallbacks=_texts(info.get("fallbacks")),
+        moved_to=_text(info.get("moved_to"), "the relay the game moved to", needed=False),
+        folder=folder,
+    )
 
 
 def load_all(config: Path | None = None) -> list[SavedSeat | BrokenSeat]:
@@ -303,10 +357,9 @@ def in_progress(config: Path | None = None) -> list[SavedSeat | BrokenSeat]:
 
 # -- the crash marker -------------------------------------------------------------------------
 def mark_playing(seat: SavedSeat, config: Path | None = None) -> None:
-    """The program is at ``seat``'s table now (a crash leaves this behind)."""
-    root = games_dir(config)
-    _private_dir(root)
-    _write_private(root / PLAYING_FILE, json.dumps({"seat": seat.key, "since": time.time()}).encode("utf-8"))
+    """The program is at ``seat``'s table now (a crash leaves this behind).  Raises OSError."""
+    root = private_folder(games_dir(config))
+    write_private(root / PLAYING_FILE, json.dumps({"seat": seat.key, "since": time.time()}).encode("utf-8"))
 
 
 def clear_playing(config: Path | None = None) -> None:
@@ -327,6 +380,6 @@ def crashed_in(config: Path | None = None) -> SavedSeat | None:
         return None
     try:
         seat = load(root / name)
-    except ValueError:
+    except Unreadable:
         return None
     return seat if seat.in_progress else None

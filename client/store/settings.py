@@ -1,25 +1,27 @@
 """The player's settings, kept as JSON in the user's config directory.
 
-Only what a player chooses is stored: name, language, the relays they used
-(with their TLS files), how fast bots play, and whether moves are animated and
-cues heard.  A damaged or foreign file never stops the program: unreadable values fall back to defaults (and the file is
-rewritten on the next save).  ``SEALED_TABLE_CONFIG_DIR`` overrides the
-directory, for tests and portable installs.
+Only what a player chooses is stored: name, language, the relays they used (with their TLS
+files), how fast bots play, whether moves are animated and cues heard, whether a turn is told
+while the window is away, the window's size and the guides already seen.  A damaged or foreign
+file never stops the program: a value of the wrong type or range falls back to its default (and
+the file is rewritten on the next save).  ``SEALED_TABLE_CONFIG_DIR`` overrides the directory,
+for tests and portable installs.
 
-Relay passwords are never in ``settings.json``: they are kept in
-``relay-passwords.json`` next to it, a file only its user may read or write
-(mode 0600), and the settings window says where it is.
+Relay passwords are never in ``settings.json``: they are kept in ``relay-passwords.json`` next
+to it, and the settings window says where it is.  Both files are readable by their owner only
+and written whole or not at all (:mod:`client.store.private`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 from client.i18n.translations import LANGUAGES
+from client.store.private import write_private
 
 CONFIG_ENV = "SEALED_TABLE_CONFIG_DIR"
 FILE_NAME = "settings.json"
@@ -87,46 +89,56 @@ def config_dir() -> Path:
     return Path(location or Path.home() / ".config" / "sealed-table")
 
 
-def _clean(raw: Any) -> Settings:  # noqa: C901 (tests/test_complexity.py)
+def _whole(value: object, low: int, high: int) -> bool:
+    """A whole number (JSON's ``true`` is none) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _window_size(value: object) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(_whole(v, 320, 20_000) for v in value)
+
+
+#: The settings a file sets as they are, each with the test its value must pass.
+_PLAIN: dict[str, Callable[[object], bool]] = {
+    "language": lambda v: v in LANGUAGES,
+    "bot_delay_ms": lambda v: _whole(v, 0, 5000),
+    "players": lambda v: _whole(v, 2, 6),
+    "window_size": _window_size,
+    "window_maximized": lambda v: isinstance(v, bool),
+    "notify_turn": lambda v: isinstance(v, bool),
+    "animations": lambda v: isinstance(v, bool),
+    "sound": lambda v: isinstance(v, bool),
+}
+
+
+def _relay_options(raw: object) -> dict[str, dict[str, str]]:
+    """The TLS files kept per relay: known option names with text, for relays named by text."""
+    if not isinstance(raw, dict):
+        return {}
+    out: dict[str, dict[str, str]] = {}
+    for key, values in raw.items():
+        if isinstance(key, str) and isinstance(values, dict):
+            kept = {k: v for k, v in values.items() if k in TLS_OPTIONS and isinstance(v, str) and v.strip()}
+            if kept:
+                out[key] = kept
+    return out
+
+
+def _clean(raw: object) -> Settings:
     """Settings from decoded JSON, keeping only values of the right type and range."""
     out = Settings()
     if not isinstance(raw, dict):
         return out
+    for key, valid in _PLAIN.items():
+        if key in raw and valid(raw[key]):
+            setattr(out, key, raw[key])
     name = raw.get("name")
     if isinstance(name, str) and name.strip():
         out.name = name.strip()[:24]
-    if raw.get("language") in LANGUAGES:
-        out.language = raw["language"]
     relays = raw.get("relays")
     if isinstance(relays, list):
         out.relays = [r for r in relays if isinstance(r, str) and r.strip()][:MAX_RELAYS]
-    delay = raw.get("bot_delay_ms")
-    if isinstance(delay, int) and not isinstance(delay, bool) and 0 <= delay <= 5000:
-        out.bot_delay_ms = delay
-    players = raw.get("players")
-    if isinstance(players, int) and not isinstance(players, bool) and 2 <= players <= 6:
-        out.players = players
-    size = raw.get("window_size")
-    if (
-        isinstance(size, list)
-        and len(size) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 20_000 for v in size)
-    ):
-        out.window_size = list(size)
-    if isinstance(raw.get("window_maximized"), bool):
-        out.window_maximized = raw["window_maximized"]
-    if isinstance(raw.get("notify_turn"), bool):
-        out.notify_turn = raw["notify_turn"]
-    for switch in ("animations", "sound"):
-        if isinstance(raw.get(switch), bool):
-            setattr(out, switch, raw[switch])
-    options = raw.get("relay_options")
-    if isinstance(options, dict):
-        for key, values in options.items():
-            if isinstance(key, str) and isinstance(values, dict):
-                kept = {k: v for k, v in values.items() if k in TLS_OPTIONS and isinstance(v, str) and v.strip()}
-                if kept:
-                    out.relay_options[key] = kept
+    out.relay_options = _relay_options(raw.get("relay_options"))
     guides = raw.get("guides_done")
     if isinstance(guides, list):
         out.guides_done = sorted({g for g in guides if isinstance(g, str) and 0 < len(g) <= 64})
@@ -158,28 +170,16 @@ def passwords_path(directory: Path | None = None) -> Path:
     return (directory or config_dir()) / PASSWORDS_FILE
 
 
-def _write_private(path: Path, text: str) -> None:
-    """Write ``text`` to a file only its owner can read and write (0600 from the start: no window)."""
-    tmp = path.with_suffix(".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        if hasattr(os, "fchmod"):  # a file left from before keeps its mode through O_CREAT: set it
-            os.fchmod(out.fileno(), 0o600)
-        out.write(text)
-    tmp.replace(path)
-
-
 def save(settings: Settings, directory: Path | None = None) -> Path:
-    """Write atomically (temp file + rename) so a crash never leaves half a file."""
+    """Write ``settings.json`` (and the password file, when there are passwords or were); each whole or not
+    at all (:func:`client.store.private.write_private`).  Raises OSError."""
     directory = directory or config_dir()
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / FILE_NAME
-    tmp = path.with_suffix(".tmp")
     public = asdict(settings)
     passwords = public.pop("passwords")
-    tmp.write_text(json.dumps(public, ensure_ascii=False, indent=2), encoding="utf-8")
-    tmp.replace(path)
+    write_private(path, json.dumps(public, ensure_ascii=False, indent=2).encode("utf-8"))
     secret = directory / PASSWORDS_FILE
     if passwords or secret.exists():
-        _write_private(secret, json.dumps(passwords, ensure_ascii=False, indent=2))
+        write_private(secret, json.dumps(passwords, ensure_ascii=False, indent=2).encode("utf-8"))
     return path

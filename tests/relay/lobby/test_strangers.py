@@ -16,7 +16,8 @@ import aiomqtt
 import msgpack
 import pytest
 
-from client.headless.peer import SeatStore, open_session, parse_args, resolve_join
+from client.headless.peer import open_session, parse_args, resolve_join
+from client.headless.state_dir import StateDir
 from protocol.events import Rejected, Started
 from protocol.session import PeerSession
 from protocol.table import SeatInfo
@@ -85,7 +86,7 @@ def test_a_fake_genesis_does_not_capture_a_joiner_by_invitation(any_relay: Broke
         await until(lambda: host.notes is not None and host._client is not None, "the room is open")
         args = parse_args(["--join", host.invitation().link(), "--state-dir", str(tmp_path / "j"), "-q"])
         resolve_join(args)
-        store = SeatStore(args.state_dir)
+        store = StateDir(args.state_dir)
         joining = asyncio.create_task(open_session(args, store, lambda _t: None))
         async with stranger(address) as client:  # the stranger reads the joiner's retained request
             await client.subscribe(topics.join_filter(host.code), qos=1)
