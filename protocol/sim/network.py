@@ -177,9 +177,12 @@ def _create_as(
     key: SigningKey,
     secret: bytes,
 ) -> PeerSession:
-    """Seat 0 as a cheater: create honestly, then carry on as the cheating subclass."""
+    """Seat 0 as a cheater: create honestly, then carry on as the cheating subclass.
+
+    The subclass's own attributes (set by its constructor) stay; the session's are the honest creator's.
+    """
     honest = PeerSession.create(room, game, options, cards, key, secret, TIMEOUT_MS)
-    peer = cls.__new__(cls)
+    peer = cls(room, 0, key, secret, creator=key.public_bytes())
     peer.__dict__.update(honest.__dict__)
     if peer.table is not None:
         peer.table.hooks = peer

@@ -11,9 +11,9 @@ from typing import Any
 
 from engines.core import Action
 from protocol.crypto.randomness import joint_value, outcome
+from protocol.crypto.signing import SigningKey
 from protocol.envelope import Envelope
 from protocol.envelope import seal as seal_envelope
-from protocol.events import Outbound
 from protocol.session import PeerSession
 from protocol.table import Expect, Round, Table
 
@@ -23,6 +23,20 @@ class Cheater(PeerSession):
 
     kind = ""
     staged = False
+
+    def __init__(
+        self,
+        room: str,
+        seat: int | None,
+        signing_key: SigningKey | None = None,
+        secret: bytes | None = None,
+        creator: bytes | None = None,
+        auto_vote: bool = True,
+        dev_timeout_ms: int | None = None,
+    ) -> None:
+        super().__init__(room, seat, signing_key, secret, creator, auto_vote, dev_timeout_ms)
+        #: The cheater's own per-game secret, which it may use in ways no honest seat does.
+        self.secret = secret or b""
 
     @property
     def my_table(self) -> Table:
@@ -47,12 +61,13 @@ class Cheater(PeerSession):
         return not self.staged and self.table is not None and self.my_table.phase == "play"
 
     def _emit(self, env: Envelope) -> None:
-        self._out.append(Outbound(env.seq, env.data, f"log/{env.seq}"))
+        self._writer.queue_entry(env)
 
     def _raw(self, seq: int, seat: int, type_: str, body: dict[str, Any], prev: bytes | None = None) -> Envelope:
-        assert self._key is not None and self.table is not None
+        key = self._writer.key
+        assert key is not None and self.table is not None
         return seal_envelope(
-            self._key, self.room, seq, prev or self.my_table.head_digest, seat, type_, body, game=self.my_table.game_id
+            key, self.room, seq, prev or self.my_table.head_digest, seat, type_, body, game=self.my_table.game_id
         )
 
 

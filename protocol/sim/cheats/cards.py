@@ -57,7 +57,7 @@ class TaggedDuplicateCard(OnWrite):
         elements = list(passed["elements"])
         if passed["kind"] == SHUFFLE and not self.tagged:
             self.tagged = True
-            self.tag = scalar_from(hashlib.sha512(b"tag" + self._secret).digest())
+            self.tag = scalar_from(hashlib.sha512(b"tag" + self.secret).digest())
             elements[1] = mul(elements[0], self.tag)  # Y[1] = Y[0] * t: distinct, valid, and related
             self.staged = True
             return self._with_elements(exp, type_, body, elements)

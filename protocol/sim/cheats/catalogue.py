@@ -200,9 +200,9 @@ class Equivocate(Cheater):
         if self.staged or not others or self.my_table.phase != "play":
             return super().submit(action, settle=settle)
         self.staged = True
-        before = len(self._out)
+        before = len(self._writer.queued())
         events = super().submit(action)
-        first = self._out[before]
+        first = self._writer.queued()[before]
         exp = Expect(first.seq, self.my_seat, "action")
         alt = tuple(others[0])
         pub = self.table  # the first entry is applied; derive the second from the state before it
@@ -262,14 +262,15 @@ class TamperedSave(Cheater):
     kind = "tampered-saved-game"
 
     def saved_game(self) -> bytes:
-        assert self.table is not None and self._key is not None
+        key = self._writer.key
+        assert self.table is not None and key is not None
         entries = [e.data for e in self.my_table.log]
         log = self.my_table.log
         target = next(e for e in reversed(log[1:-1]) if e.seat == self.my_seat and e.type not in ("secrets", "gone"))
         body = dict(target.body)
         body["hash"] = hashlib.sha256(b"rewritten").digest()
         forged = seal_envelope(
-            self._key, self.room, target.seq, target.prev, self.my_seat, target.type, body, game=target.game
+            key, self.room, target.seq, target.prev, self.my_seat, target.type, body, game=target.game
         )
         entries[target.seq] = forged.data
         return dump(self.room, entries)

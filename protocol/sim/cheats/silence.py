@@ -16,7 +16,6 @@ from typing import Any
 
 from protocol.crypto.randomness import joint_value, outcome
 from protocol.envelope import Envelope, Header
-from protocol.events import Outbound
 from protocol.sim.cheats.base import Cheater, DiceCheater
 from protocol.table import Expect
 
@@ -46,8 +45,8 @@ class Ejector(Cheater):
         if not self.staged and table is not None and not self.finished and len(table.active()) == 2:
             exp = table.expected()
             if exp is not None:
-                bucket = self._buffer.get(exp.seq, {})
-                entry = next((e for e in bucket.values() if e.seat == exp.writer and e.type == exp.type), None)
+                waiting = self._buffer.waiting(exp.seq)
+                entry = next((e for e in waiting if e.seat == exp.writer and e.type == exp.type), None)
                 ours = entry is not None and exp.writer != self.seat and self._ready(exp)
                 if ours and entry is not None and self._eject(exp, entry):
                     self._claim(exp)
@@ -56,12 +55,11 @@ class Ejector(Cheater):
 
     def _claim(self, exp: Expect) -> None:
         self.staged, self.ejected = True, exp.seq
-        del self._buffer[exp.seq]  # not applied: it is "gone"
-        seat = self.my_seat
+        self._buffer.pop(exp.seq)  # not applied: it is "gone"
         vote = self._sign(exp.seq, "vote", {"target": exp.writer})
-        self._notices.append(Outbound(exp.seq, vote.data, f"notice/{seat}/{exp.seq}/vote"))
-        self._votes.setdefault((exp.seq, exp.writer), {})[seat] = vote
-        self._voted.add((exp.seq, exp.writer))
+        self._writer.queue_notice(vote, "vote")
+        self._departures.take_vote(self.table, vote, self.my_seat)
+        self._departures.cast(exp.seq, exp.writer)
         body: dict[str, Any] | None = self._gone_body(exp)
         assert body is not None
         self._write(exp, "gone", body)

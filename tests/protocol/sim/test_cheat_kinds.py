@@ -29,7 +29,7 @@ PLAYED = {
     "two-seat-ejection": (2, 1),
 }
 #: The test files (under tests/protocol/) that stage the cheats no generic test plays.
-ELSEWHERE = ("sim/test_game_cheats.py", "test_silence.py", "cards/test_staged.py")
+ELSEWHERE = ("sim/test_game_cheats.py", "session/test_silence.py", "cards/test_staged.py")
 
 
 def listed() -> list[tuple[str, str]]:
