@@ -266,8 +266,10 @@ def simulate(game: str, players: int, games: int, seed: str, cheat: str | None =
 
 
 def list_cheats() -> list[str]:
+    """One line per cheat: its name, the games it can be staged in (none said: any game), what it does."""
     generic = [f"{name}: {text}" for name, text in CATALOGUE.items()]
-    return generic + [f"{name} ({game}): {text}" for name, (game, text) in GAME_CATALOGUE.items()]
+    offered = [(name, ", ".join(games) or "no game", text) for name, (games, text) in GAME_CATALOGUE.items()]
+    return generic + [f"{name} ({games}): {text}" for name, games, text in offered]
 
 
 __all__ = ["Cheater", "GameRun", "classify", "list_cheats", "play", "simulate"]

@@ -19,22 +19,12 @@ from protocol.envelope import Envelope, Header
 from protocol.sim.cheats.base import Cheater, DiceCheater
 from protocol.table import Expect
 
-#: name -> (the game it is written for, what the cheater does); registered by ``protocol.sim.cheats.catalogue``.
-SILENCE_CATALOGUE: dict[str, tuple[str, str]] = {
-    "two-seat-ejection": (
-        "system-launch",
-        "two seats: declares its opponent gone on its own vote alone right after receiving its prompt entry",
-    ),
-    "dice-veto": (
-        "anomaly-maze",
-        "declares its opponent gone on its own vote alone when the opponent's dice share makes the die bad for it",
-    ),
-}
-
 
 class Ejector(Cheater):
     """Writes a claim in place of the opponent's entry that is already here (once)."""
 
+    seats = 2
+    stages = "withhold"
     ejected: int | None = None
 
     def _eject(self, exp: Expect, entry: Envelope) -> bool:
@@ -75,12 +65,14 @@ class Ejector(Cheater):
 
 class TwoSeatEjection(Ejector):
     kind = "two-seat-ejection"
+    text = "two seats: declares its opponent gone on its own vote alone right after receiving its prompt entry"
 
 
 class DiceVeto(Ejector, DiceCheater):
     """Knows its own share: with the opponent's it knows the die, and ejects when it dislikes it."""
 
     kind = "dice-veto"
+    text = "declares its opponent gone on its own vote alone when the opponent's dice share makes the die bad for it"
 
     def _eject(self, exp: Expect, entry: Envelope) -> bool:
         r = self.my_table.round
@@ -95,4 +87,4 @@ class DiceVeto(Ejector, DiceCheater):
         return self._worth(value) < self._worth((r.outcomes - 1) / 2)
 
 
-SILENCE_CHEATS: dict[str, type[Cheater]] = {cls.kind: cls for cls in (TwoSeatEjection, DiceVeto)}
+SILENCE: tuple[type[Cheater], ...] = (TwoSeatEjection, DiceVeto)
