@@ -38,9 +38,14 @@ class ProtocolError(Exception):
 
 
 class Misconduct(Exception):
-    """A correctly signed entry that breaks the protocol or the rules: a cheat by ``seat``."""
+    """A correctly signed entry that breaks the protocol or the rules: a cheat by ``seat``.
 
-    def __init__(self, seat: int, reason: str) -> None:
+    ``seq``, where the raiser knows it, is the entry the verdict names; without it the session
+    names the entry it was working on.
+    """
+
+    def __init__(self, seat: int, reason: str, seq: int | None = None) -> None:
         super().__init__(f"seat {seat}: {reason}")
         self.seat = seat
         self.reason = reason
+        self.seq = seq

@@ -3,9 +3,9 @@
 A seat that leaves mid-game must not open its hand: after a Hacker Attack took a card
 from it, its secrets (scalars, permutations, its re-slotting, the delivery keys of the
 boxes it sent) would open the card now in the attacker's hand to everyone, and even its
-remaining hand alone tells a seat that once saw the whole hand which card moved (issue 11,
-attack 3).  So on leaving it publishes only the keys the table still needs (see
-``CardLedger.departure_body``), and its end-of-game secrets go into its leave notice
+remaining hand alone tells a seat that once saw the whole hand which card moved.  So on
+leaving it publishes only the keys the table still needs (see ``CardLedger.departure_body``),
+and its end-of-game secrets go into its leave notice
 *encrypted*: ChaCha20-Poly1305 under a fresh one-time key ``K``, which is split into
 XOR shares, one sealed to each seat still at the table.  At the end of the game every
 seat publishes its share with its own secrets; the table joins them, opens the

@@ -43,7 +43,7 @@ from typing import Any
 
 Checker = Callable[[Any], str | None]
 
-#: The silence timeout a host may choose (issue 13): at least 30 s, so that nobody is voted
+#: The silence timeout a host may choose: at least 30 s, so that nobody is voted
 #: gone for stopping to think, and at most 7 days.  A joiner refuses a genesis outside this
 #: range (``PeerSession``), unless it was given that very value as an explicit test/dev
 #: override (``dev_timeout_ms``), which the program's own join never passes.
@@ -209,7 +209,7 @@ BODIES: dict[str, Checker] = {
         seats=_array(SEAT_INFO, 1, 16),
         nonce=B32,
         timeout_ms=_int(1, MAX_TIMEOUT_MS),
-        # Issue 13: the relays the game may move to, in order (optional: an older genesis has none).
+        # The relays the game may move to, in order (optional: a genesis without them stays valid).
         optional={"relays": relays_problem},
     ),
     "seed-commit": _fields(c=B32, hash=B32),

@@ -511,8 +511,8 @@ class Table:
     def _take_leave(self, seat: int, notice: Envelope) -> None:
         """A leave notice: the keys play needs (checked at the departure), sealed values, the escrow.
 
-        Nothing in it opens the leaver's hand (issue 11: after a Hacker Attack took a card from
-        it, that would show the card in the attacker's hand); its card secrets and the delivery
+        Nothing in it opens the leaver's hand (after a Hacker Attack took a card from it,
+        that would show the card in the attacker's hand); its card secrets and the delivery
         keys of the boxes it sent open at the end from the escrow (:meth:`open_escrows`).
         """
         secrets, escrow = notice.body["secrets"], notice.body["escrow"]

@@ -70,16 +70,9 @@ def test_each_registered_game_has_its_folders():
         assert (folder / "kit.py").is_file(), module
 
 
-#: Shared modules that still name games, each to be emptied of them (and then dropped from here).
-NOT_YET = {"protocol/sim/cheats/binding.py", "protocol/sim/cheats/cards.py", "protocol/sim/cheats/catalogue.py",
-           "protocol/sim/cheats/silence.py"}  # fmt: skip
-
-
 def test_no_shared_module_names_a_game():
     offenders = {}
     for path in shared_modules():
-        if path.relative_to(ROOT).as_posix() in NOT_YET:
-            continue
         words = game_words(ast.parse(path.read_text(encoding="utf-8")))
         if words:
             offenders[path.relative_to(ROOT).as_posix()] = sorted(set(words))
@@ -92,4 +85,4 @@ def test_the_scan_sees_what_it_forbids():
     package = engine_package(game).rpartition(".")[2]
     tree = ast.parse(f'"""About {game}."""\nG = "{game}"\nM = "client.games.{package}.kit"\n')
     assert game_words(tree) == [game, f"client.games.{package}.kit"]
-    assert any(path.name == "session.py" for path in shared_modules()), "the scan reads the shared modules"
+    assert ROOT / "protocol/session/peer.py" in shared_modules(), "the scan reads the shared modules"

@@ -1,4 +1,4 @@
-"""System Launch: the card game of secret hands (issue 2), registered as ``"system-launch"``."""
+"""System Launch: the card game of secret hands, registered as ``"system-launch"``."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@
 A shuffle pass claims ``Y[i] = X[pi[i]] * s`` for a secret permutation ``pi`` and one
 secret scalar ``s``; a lock pass claims ``W[j] = Z[j] * m[j]`` for secret multipliers it
 knows.  Without a proof a first shuffler could write ``Y[j] = Y[i] * t`` (a tagged
-duplicate) and a locker could copy one slot into another; both passed every check until
-the end of the game.  Each pass now carries a non-interactive proof (Fiat–Shamir, bound by
+duplicate) and a locker could copy one slot into another; nothing else sees either before
+the end of the game.  Each pass carries a non-interactive proof (Fiat–Shamir, bound by
 ``context`` to the room, the round, the kind, the pass index and the seat), checked by every
 peer on arrival.  ``docs/protocol-cards.md`` gives the construction and its soundness.
 

@@ -6,7 +6,7 @@ given ``P`` and ``P * a``, nobody can find ``a`` or link re-encrypted cards
 edwards25519 through libsodium's ``crypto_core_ed25519_*`` bindings in PyNaCl.
 
 Why not ristretto255: PyNaCl 1.6 does not bind ``crypto_core_ristretto255_*``
-(pyca/pynacl pull request #646 was never merged).  Ristretto's benefit is a
+(a pull request adding them was never merged).  Ristretto's benefit is a
 cofactor-free *encoding*; we get the same safety by validating every element
 with ``crypto_core_ed25519_is_valid_point``, which accepts only canonical
 encodings of points in the prime-order subgroup, never the identity or a point

@@ -1,9 +1,9 @@
 """Fixed-size padding of sealed plaintexts: a ciphertext's length must not tell its content.
 
-An AEAD ciphertext is exactly as long as its plaintext plus nonce and tag, so a
-sealed Collective Conflict identity was 71 bytes for ``"decoy"`` and 76 for
-``"mothership"``: an eavesdropper on the relay read every identity from the
-length alone.  Every plaintext is therefore framed as a 4-byte length, the
+An AEAD ciphertext is exactly as long as its plaintext plus nonce and tag, so
+unpadded a sealed Collective Conflict identity is 71 bytes for ``"decoy"`` and 76
+for ``"mothership"``: an eavesdropper on the relay would read every identity from
+the length alone.  Every plaintext is therefore framed as a 4-byte length, the
 bytes, and zeros up to a size that depends only on public facts: by default
 the next multiple of :data:`PAD_BLOCK`, which every sealed value of our games
 (a few dozen bytes per sealed value, 32 bytes per card key) stays inside

@@ -12,7 +12,7 @@ agreement key, with the context, both seats' agreement keys and ``E`` in the inf
 context is the AEAD's associated data too.  The same box cannot be replayed into
 another game, to another seat, or at another entry: the recipient derives another key.
 
-Who can open a box, and why it matters (issue 11, attack 3):
+Who can open a box, and why it matters:
 
 - the recipient, with its agreement private key, which it *never* publishes: a seat
   that leaves mid-game would otherwise hand everyone the deliveries it received (in

@@ -177,9 +177,12 @@ def _create_as(
     key: SigningKey,
     secret: bytes,
 ) -> PeerSession:
-    """Seat 0 as a cheater: create honestly, then carry on as the cheating subclass."""
+    """Seat 0 as a cheater: create honestly, then carry on as the cheating subclass.
+
+    The subclass's own attributes (set by its constructor) stay; the session's are the honest creator's.
+    """
     honest = PeerSession.create(room, game, options, cards, key, secret, TIMEOUT_MS)
-    peer = cls.__new__(cls)
+    peer = cls(room, 0, key, secret, creator=key.public_bytes())
     peer.__dict__.update(honest.__dict__)
     if peer.table is not None:
         peer.table.hooks = peer
@@ -263,8 +266,10 @@ def simulate(game: str, players: int, games: int, seed: str, cheat: str | None =
 
 
 def list_cheats() -> list[str]:
+    """One line per cheat: its name, the games it can be staged in (none said: any game), what it does."""
     generic = [f"{name}: {text}" for name, text in CATALOGUE.items()]
-    return generic + [f"{name} ({game}): {text}" for name, (game, text) in GAME_CATALOGUE.items()]
+    offered = [(name, ", ".join(games) or "no game", text) for name, (games, text) in GAME_CATALOGUE.items()]
+    return generic + [f"{name} ({games}): {text}" for name, games, text in offered]
 
 
 __all__ = ["Cheater", "GameRun", "classify", "list_cheats", "play", "simulate"]

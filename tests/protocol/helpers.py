@@ -50,7 +50,7 @@ def run_lockstep(
             return
         if not moved:
             for s, peer in enumerate(peers):
-                if peer.finished or peer.table is None or peer._left:
+                if peer.finished or peer.table is None or peer.left:
                     continue
                 exp = peer.table.expected()
                 if exp is not None and exp.writer == s and exp.type == "action":

@@ -78,7 +78,7 @@ class Driver:
             if moved:
                 continue
             for s, peer in enumerate(self.peers):
-                if peer.finished or peer.table is None or peer._left:
+                if peer.finished or peer.table is None or peer.left:
                     continue
                 exp = peer.table.expected()
                 if exp is not None and exp.writer == s and exp.type == "action":

@@ -243,7 +243,7 @@ def test_an_own_action_that_is_not_the_signed_one_is_checked_in_full_and_a_false
     author = peers[seat]
     action = author.legal_actions()[0]
     author.submit(action, settle=False)
-    prepared = author._own
+    prepared = author._writer.prepared
     env = parse(author.take_outgoing()[0].data)
     assert prepared is not None and prepared.matches(env)
     # A prepared action that differs from the signed entry is ignored: the entry is checked in full.

@@ -25,7 +25,7 @@ def twin(variant: bytes) -> type[PeerSession]:
     class Twin(PeerSession):
         def __init__(self, room, seat, key, secret, creator=None):
             super().__init__(room, seat, key, variant, creator=creator)
-            self._box = agreement_key(FIXED)
+            self._secrets.box = agreement_key(FIXED)
 
         def _share(self, label):
             return SeededStream(FIXED, f"share/{label}").token(32)

@@ -45,7 +45,7 @@ DRAW = 0
 #: Value of a surround we can close next move around a command unit that is surely the Network's last hope.
 SURE_WIN = WIN - 1
 #: Value of a reply after which our decisive command unit has five occupied sides and no action of ours
-#: frees it: the opponent closes the ring next (greedy won its games against search exactly so).
+#: frees it: the opponent closes the ring next.
 DOOMED = -SURE_WIN
 #: ... and around one whose identity we do not know (half the time it is the MotherShip).
 LIKELY_WIN = WIN // 4
@@ -55,10 +55,9 @@ GENERATE_COST = 2
 WIDTH = 24
 #: Nodes per decision: 0.2-0.3 ms of CPU each here, so a decision takes about half a second at its worst.
 BUDGET = 1600
-#: Pressure on our own command units and on the opponents' (eighths of :func:`evaluate`'s weights).
-#: Tuned against ``greedy`` (24 games each, ``benchmarks/bots.py``): the search bot guards its own ring
-#: far more than greedy does (16 against 5; 12 and 20 did worse) and presses the opponents' harder (12
-#: against 4).
+#: Pressure on our own command units and on the opponents' (eighths of :func:`evaluate`'s weights):
+#: the search bot guards its own ring far more than greedy does (16 against 5) and presses the
+#: opponents' harder (12 against 4).
 DEFENCE = 16
 ATTACK = 12
 #: Worth of each of our command units on the board, whichever it is (a Network moves only once one
@@ -74,7 +73,7 @@ VIRUS = 80
 #: whose first units were hemmed in by foreign ones could never bring its reserve into play.
 ROOM = 20
 #: Our free units are drawn to the hex that would close a five-sided ring, not to the unit inside it
-#: (in long endgames the bot kept circling the ring with units that were its own sides).
+#: (units drawn to the unit circle the ring as its own sides and never close it).
 HOLE = True
 #: Worth (per weight point of :func:`evaluate`) of a foreign unit on top of a command unit: it pins the
 #: unit in its ring.
@@ -84,20 +83,18 @@ CHASE = 3
 #: Penalty, per earlier time, for leaving a board we have already left: shuffling ends in a draw.
 REPEAT = 150
 #: Cost per foreign side beyond two around our command unit when it cannot slide out (see :func:`evaluate`):
-#: greedy won its games against search by boxing in a MotherShip that then had no way out of a fifth side.
+#: a MotherShip boxed in has no way out of a fifth side.
 TRAPPED = 60
-#: How many times that cost a five-sided ring counts (one hex from closing, with no way out): the bot lost its
-#: games against greedy by leaving its command unit in such a ring for rounds while it pressed its own attack.
+#: How many times that cost a five-sided ring counts (one hex from closing, with no way out): a command unit
+#: left in such a ring while the bot presses its own attack is lost.
 CLOSING = 4
 #: Cost of each free foreign unit beside our command unit, half that two steps away (see :func:`evaluate`):
-#: the bot lost its games against greedy in the opening, its MotherShip walked among greedy's units rounds
-#: before the ring closed.  40 against greedy, 2 players, games 0-47: 44-1-3 (was 39-4-5); 100 did worse.
+#: a MotherShip that walks among foreign units in the opening is ringed rounds later.
 EXPOSURE = 40
 #: Weight (in :func:`evaluate`'s terms, a MotherShip 8, a Decoy 2) of each of our own command units while both
 #: are on the board and our Decoy is unrevealed, and then a ring about to close around either counts as lost
 #: (:meth:`SearchBot._decisive_rings`): guarded alike, how hard the bot guards one is no tell of which it is
-#: (CC-8).  0 weighs them by identity.  Against greedy, 2 players, max-rounds 150: 5 gave 44-1-3 on games 0-47
-#: and 44-0-4 on games 48-95 (by identity: 44-1-3 and 39-1-8); 8 did worse (40-4-4 on games 0-47).
+#: (CC-8).  0 weighs them by identity.
 ALIKE = 5
 
 

@@ -51,8 +51,8 @@ from engines.system_launch.state import SystemLaunchState
 SCHEDULE: tuple[int, ...] = (16, 32)
 #: Different choices played out per decision (the scoring's best ones).
 CANDIDATES = 4
-#: A rollout still running after this many rounds counts as not won (none of 217,680 rollouts in 400
-#: measured games ran that long: played out greedily, a game ends within a few rounds).
+#: A rollout still running after this many rounds counts as not won (played out greedily, a game ends
+#: within a few rounds).
 HORIZON = 12
 
 

@@ -1,41 +1,30 @@
-"""Cheats against what a seat card lets in (issue 11, attack 4), for the cheat catalogue.
+"""Cheats against what a seat card lets in, for the cheat catalogue.
 
 A seat hands the host a seat card before the game: its name, its long-term signing
 key and its per-game agreement key.  These cheaters hand in a card with a key that
 no honest key generator makes:
 
 - ``low-order-agreement-key``: an X25519 key of low order (32 zero bytes).  Every secret
-  shared with it is all zeros; the Hacker Attack victim that must seal its hand to it
-  could not, its session raised, it fell silent and was voted gone and named, while the
-  cheater escaped.
+  shared with it is all zeros; a seat that must seal a private delivery to it cannot, and
+  would fall silent and be voted gone in the cheater's place.  Staged in the games that
+  have private deliveries.
 - ``small-order-signing-key``: an Ed25519 key of small order (the identity point).  For
   it a lax verifier accepts a "signature" anybody can make for any message, so anybody
-  could write that seat's moves, and the seat could disown its own.
+  could write that seat's moves, and the seat could disown its own.  Any game.
 
 Both are refused where the card enters the game: the creator checks every card before it
 signs a genesis (:func:`protocol.table.check_seat_cards`, raising
 :class:`~protocol.table.SeatCardError` that names the seat), and every replica checks the
 genesis again.  The simulator reports the creator's refusal as the verdict of every
-honest seat.  They are registered in :data:`protocol.sim.cheats.catalogue.CHEATS`.
+honest seat.
 """
 
 from __future__ import annotations
 
+from engines.core import PrivateDelivery
 from protocol.crypto.signing import SigningKey
 from protocol.sim.cheats.base import Cheater
 from protocol.table import SeatInfo
-
-#: name -> (the game it is written for, what the cheater does).
-BINDING_CATALOGUE: dict[str, tuple[str, str]] = {
-    "low-order-agreement-key": (
-        "system-launch",
-        "hands in a seat card whose agreement key is of low order (its Hacker Attack victim cannot seal to it)",
-    ),
-    "small-order-signing-key": (
-        "system-launch",
-        "hands in a seat card whose signing key is of small order (any signature verifies for it)",
-    ),
-}
 
 #: The neutral element of Ed25519 (y = 1): of order 1, the smallest there is.
 IDENTITY_POINT = (1).to_bytes(32, "little")
@@ -43,6 +32,8 @@ IDENTITY_POINT = (1).to_bytes(32, "little")
 
 class LowOrderAgreementKey(Cheater):
     kind = "low-order-agreement-key"
+    text = "hands in a seat card whose agreement key is of low order (a seat that must seal to it cannot)"
+    needs = PrivateDelivery
 
     @staticmethod
     def seat_card(name: str, signing_key: SigningKey, secret: bytes) -> SeatInfo:
@@ -51,6 +42,7 @@ class LowOrderAgreementKey(Cheater):
 
 class SmallOrderSigningKey(Cheater):
     kind = "small-order-signing-key"
+    text = "hands in a seat card whose signing key is of small order (any signature verifies for it)"
 
     @staticmethod
     def seat_card(name: str, signing_key: SigningKey, secret: bytes) -> SeatInfo:
@@ -58,4 +50,4 @@ class SmallOrderSigningKey(Cheater):
         return SeatInfo(name, IDENTITY_POINT, honest.box)
 
 
-BINDING_CHEATS: dict[str, type[Cheater]] = {cls.kind: cls for cls in (LowOrderAgreementKey, SmallOrderSigningKey)}
+BINDING: tuple[type[Cheater], ...] = (LowOrderAgreementKey, SmallOrderSigningKey)

@@ -1,8 +1,9 @@
-"""Staged attacks on the card scheme (issue #11, attack 8): duplicates made without a repeated element.
+"""Staged attacks on the card scheme: duplicates made without a repeated element, and a false
+re-slotting.
 
-``duplicated-card`` (in :mod:`.cheats`) repeats an element, which the pass check sees at
-once.  These two are the careful versions, which passed every check until the end of the
-game before every pass carried a proof:
+``duplicated-card`` (in :mod:`.generic`) repeats an element, which the pass check sees at
+once.  These are the careful versions, which no check but a pass's proof sees before the end
+of the game:
 
 * ``tagged-duplicate-card``: in its shuffle pass the cheater writes one element as a known
   multiple of another (``Y[j] = Y[i] * t``); the relation survives the later passes (they
@@ -12,10 +13,12 @@ game before every pass carried a proof:
 * ``copied-lock``: in its lock pass the cheater locks one slot as a copy of another
   (``W[b] = Z[a] * s^-1 * k[b]``).  The first locker gets two slots that open to one card
   (one card gone from the game); a later locker gets a slot that opens to no card.
+* ``false-reslot``: as the source of a private delivery that moves its shown hand to fresh
+  slots, it swaps one card for another on the way.
 
-Both are staged here exactly as they worked; the shuffle proof (respectively the lock
-proof) now refuses the pass on arrival, naming the cheater at that entry.  Registered from
-:mod:`.cheats`, listed by ``python -m protocol simulate --list-cheats``.
+Both pass cheats are staged in every game with a shuffled deck; the shuffle proof (respectively
+the lock proof) refuses the pass on arrival, naming the cheater at that entry.  The false
+re-slotting is staged in the games with private deliveries; its proof fails too.
 """
 
 from __future__ import annotations
@@ -23,31 +26,21 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from engines.core import PrivateDelivery
+from engines.core import ChanceKind, PrivateDelivery
 from protocol.cards.deck import LOCK, SHUFFLE, Deck
 from protocol.crypto.group import card_element, invert, mul, scalar_from, scalar_mul
 from protocol.envelope import Envelope
 from protocol.sim.cheats.base import OnWrite
 from protocol.table import Expect
 
-#: name -> (the game they are written for, what the cheater does).
-CARD_CATALOGUE: dict[str, tuple[str, str]] = {
-    "tagged-duplicate-card": (
-        "system-launch",
-        "writes one shuffled element as a known multiple of another, then locks both slots to one card",
-    ),
-    "copied-lock": ("system-launch", "locks one slot as a copy of another in its lock pass (two slots, one card)"),
-    "false-reslot": (
-        "system-launch",
-        "as a Hacker Attack target, moves its shown hand to fresh slots with one card swapped for another",
-    ),
-}
-
 
 class TaggedDuplicateCard(OnWrite):
     """Tags a pair in its shuffle pass and closes the trap in its lock pass."""
 
     kind = "tagged-duplicate-card"
+    text = "writes one shuffled element as a known multiple of another, then locks both slots to one card"
+    needs = ChanceKind.SECRET_SHUFFLE
+    stages = "false-shuffle-pass"
     types = ("shuffle", "lock")
     tag: bytes | None = None
     tagged = False
@@ -57,7 +50,7 @@ class TaggedDuplicateCard(OnWrite):
         elements = list(passed["elements"])
         if passed["kind"] == SHUFFLE and not self.tagged:
             self.tagged = True
-            self.tag = scalar_from(hashlib.sha512(b"tag" + self._secret).digest())
+            self.tag = scalar_from(hashlib.sha512(b"tag" + self.secret).digest())
             elements[1] = mul(elements[0], self.tag)  # Y[1] = Y[0] * t: distinct, valid, and related
             self.staged = True
             return self._with_elements(exp, type_, body, elements)
@@ -96,6 +89,9 @@ class CopiedLock(OnWrite):
     """Locks slot 1 as a copy of slot 0 (the same card under its own key for slot 1)."""
 
     kind = "copied-lock"
+    text = "locks one slot as a copy of another in its lock pass (two slots, one card)"
+    needs = ChanceKind.SECRET_SHUFFLE
+    stages = "false-lock-pass"
     types = ("lock",)
 
     def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
@@ -114,6 +110,8 @@ class FalseReslot(OnWrite):
     """Swaps a card of its shown hand for another (a card it would rather hold) as the hand moves (SL-10)."""
 
     kind = "false-reslot"
+    text = "as the source of a private delivery to fresh slots, moves its shown hand with one card swapped"
+    needs = PrivateDelivery
     types = ("deliver",)
 
     def _tamper(self, exp: Expect, type_: str, body: dict[str, Any]) -> Envelope | None:
@@ -125,9 +123,11 @@ class FalseReslot(OnWrite):
         reslot = self.my_table.ledger.preview_reslot(self.my_seat, pending.slots, pending.fresh)
         secrets = self.ring.rounds[reslot.round]
         elements = list(passed["elements"])
-        wanted = next(c for c in range(44) if card_element(self.room, c) not in {*reslot.inputs})
+        deck = self.my_table.ledger.rounds[0]
+        assert isinstance(deck, Deck)  # the first round of a game's cards is its shuffled deck
+        wanted = next(c for c in deck.cards if card_element(self.room, c) not in {*reslot.inputs})
         elements[0] = mul(card_element(self.room, wanted), secrets.keys[0])  # opens, with its key, to `wanted`
         return self._with_elements(exp, type_, body, elements)
 
 
-CARD_CHEATS = {cls.kind: cls for cls in (TaggedDuplicateCard, CopiedLock, FalseReslot)}
+CARDS: tuple[type[OnWrite], ...] = (TaggedDuplicateCard, CopiedLock, FalseReslot)

@@ -16,26 +16,15 @@ from typing import Any
 
 from protocol.crypto.randomness import joint_value, outcome
 from protocol.envelope import Envelope, Header
-from protocol.events import Outbound
 from protocol.sim.cheats.base import Cheater, DiceCheater
 from protocol.table import Expect
-
-#: name -> (the game it is written for, what the cheater does); registered by ``protocol.sim.cheats.catalogue``.
-SILENCE_CATALOGUE: dict[str, tuple[str, str]] = {
-    "two-seat-ejection": (
-        "system-launch",
-        "two seats: declares its opponent gone on its own vote alone right after receiving its prompt entry",
-    ),
-    "dice-veto": (
-        "anomaly-maze",
-        "declares its opponent gone on its own vote alone when the opponent's dice share makes the die bad for it",
-    ),
-}
 
 
 class Ejector(Cheater):
     """Writes a claim in place of the opponent's entry that is already here (once)."""
 
+    seats = 2
+    stages = "withhold"
     ejected: int | None = None
 
     def _eject(self, exp: Expect, entry: Envelope) -> bool:
@@ -46,8 +35,8 @@ class Ejector(Cheater):
         if not self.staged and table is not None and not self.finished and len(table.active()) == 2:
             exp = table.expected()
             if exp is not None:
-                bucket = self._buffer.get(exp.seq, {})
-                entry = next((e for e in bucket.values() if e.seat == exp.writer and e.type == exp.type), None)
+                waiting = self._buffer.waiting(exp.seq)
+                entry = next((e for e in waiting if e.seat == exp.writer and e.type == exp.type), None)
                 ours = entry is not None and exp.writer != self.seat and self._ready(exp)
                 if ours and entry is not None and self._eject(exp, entry):
                     self._claim(exp)
@@ -56,12 +45,11 @@ class Ejector(Cheater):
 
     def _claim(self, exp: Expect) -> None:
         self.staged, self.ejected = True, exp.seq
-        del self._buffer[exp.seq]  # not applied: it is "gone"
-        seat = self.my_seat
+        self._buffer.pop(exp.seq)  # not applied: it is "gone"
         vote = self._sign(exp.seq, "vote", {"target": exp.writer})
-        self._notices.append(Outbound(exp.seq, vote.data, f"notice/{seat}/{exp.seq}/vote"))
-        self._votes.setdefault((exp.seq, exp.writer), {})[seat] = vote
-        self._voted.add((exp.seq, exp.writer))
+        self._writer.queue_notice(vote, "vote")
+        self._departures.take_vote(self.table, vote, self.my_seat)
+        self._departures.cast(exp.seq, exp.writer)
         body: dict[str, Any] | None = self._gone_body(exp)
         assert body is not None
         self._write(exp, "gone", body)
@@ -77,12 +65,14 @@ class Ejector(Cheater):
 
 class TwoSeatEjection(Ejector):
     kind = "two-seat-ejection"
+    text = "two seats: declares its opponent gone on its own vote alone right after receiving its prompt entry"
 
 
 class DiceVeto(Ejector, DiceCheater):
     """Knows its own share: with the opponent's it knows the die, and ejects when it dislikes it."""
 
     kind = "dice-veto"
+    text = "declares its opponent gone on its own vote alone when the opponent's dice share makes the die bad for it"
 
     def _eject(self, exp: Expect, entry: Envelope) -> bool:
         r = self.my_table.round
@@ -97,4 +87,4 @@ class DiceVeto(Ejector, DiceCheater):
         return self._worth(value) < self._worth((r.outcomes - 1) / 2)
 
 
-SILENCE_CHEATS: dict[str, type[Cheater]] = {cls.kind: cls for cls in (TwoSeatEjection, DiceVeto)}
+SILENCE: tuple[type[Cheater], ...] = (TwoSeatEjection, DiceVeto)

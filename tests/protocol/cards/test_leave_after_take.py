@@ -38,7 +38,7 @@ class LeavesAfterTake(PeerSession):
     def receive(self, data, now_ms):
         events = super().receive(data, now_ms)
         table = self.table
-        if table is not None and not self.finished and not self._left and take_from(table, self.seat):
+        if table is not None and not self.finished and not self.left and take_from(table, self.seat):
             events += self.leave()
         return events
 
@@ -68,7 +68,8 @@ def replica(seat, upto):
     session = PeerSession.join(room, seat, key, SeededStream(SEED, f"secret/{seat}").token(32))
     for data in game()[0].log[: upto + 1]:
         session.receive(data, 0)
-    session._open_all()
+    while session.open_step():
+        pass  # every card dealt to it opened
     return session
 
 

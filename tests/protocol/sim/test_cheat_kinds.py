@@ -29,15 +29,15 @@ PLAYED = {
     "two-seat-ejection": (2, 1),
 }
 #: The test files (under tests/protocol/) that stage the cheats no generic test plays.
-ELSEWHERE = ("sim/test_game_cheats.py", "test_silence.py", "cards/test_staged.py")
+ELSEWHERE = ("sim/test_game_cheats.py", "session/test_silence.py", "cards/test_staged.py")
 
 
 def listed() -> list[tuple[str, str]]:
-    """(cheat, game) for every line of ``--list-cheats`` (generic cheats: System Launch)."""
+    """(cheat, a game it can be staged in) for every line of ``--list-cheats`` (generic cheats: System Launch)."""
     out = []
     for line in list_cheats():
         name = line.split(":")[0].split(" (")[0]
-        game = line.split(" (")[1].split(")")[0] if name in GAME_CATALOGUE else "system-launch"
+        game = line.split(" (")[1].split(")")[0].split(", ")[0] if name in GAME_CATALOGUE else "system-launch"
         out.append((name, game))
     return out
 

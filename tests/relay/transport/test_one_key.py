@@ -11,7 +11,7 @@ import aiomqtt
 import pytest
 
 import protocol.envelope as envelope_module
-import protocol.session as session_module
+import protocol.session.peer as session_module
 from protocol.crypto.signing import SigningKey
 from protocol.envelope import seal as seal_envelope
 from protocol.session import PeerSession

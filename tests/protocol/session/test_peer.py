@@ -235,18 +235,18 @@ def test_dealt_cards_wait_to_be_opened_but_are_all_known_when_asked_or_when_the_
     waiting: list[PeerSession] = []
     for seq in range(1, 80):
         run_lockstep(peers, until_seq=seq)
-        waiting = [p for p in peers if p._to_open and not p.finished]
+        waiting = [p for p in peers if p._secrets.to_open and not p.finished]
         if waiting:
             break
     assert waiting  # cards of the opening deal not opened yet by someone
     quiet = waiting[0]
-    dealt = set(quiet._to_open) | set(quiet._knowledge.cards)
+    dealt = set(quiet._secrets.to_open) | set(quiet._secrets.knowledge.cards)
     more = quiet.open_step()
-    assert len(quiet._knowledge.cards) >= 1 and more == bool(quiet._to_open)
+    assert len(quiet._secrets.knowledge.cards) >= 1 and more == bool(quiet._secrets.to_open)
     quiet.leave()  # never read its knowledge: its secrets go public, so it opens the rest first
-    assert not quiet._to_open and not quiet.unopened and dealt <= set(quiet._knowledge.cards)
+    assert not quiet._secrets.to_open and not quiet.unopened and dealt <= set(quiet._secrets.knowledge.cards)
     run_lockstep(peers)
     for p in peers:
         if p is not quiet:
             assert p.finished and p.verdict.fair
-            assert not p._to_open and not p.unopened  # every dealt card opened, none by a false key
+            assert not p._secrets.to_open and not p.unopened  # every dealt card opened, none by a false key

@@ -357,7 +357,7 @@ def test_a_leave_recorded_before_the_notice_takes_effect_names_its_writer():
     probe = table.state.clone()
     probe.forfeit(1)  # the state hash a gone(left) at this seq would carry
     body = {"target": 1, "reason": "left", "proofs": [notice.data], "hash": probe.hash()}
-    early = seal(writer._key, writer.room, last.seq, table.head_digest, 0, "gone", body, game=table.game_id)
+    early = seal(writer.signing_key, writer.room, last.seq, table.head_digest, 0, "gone", body, game=table.game_id)
     events = judge.receive(early.data, 0)
     assert judge.verdict is not None and judge.verdict.cheated and judge.verdict.seat == 0, events
     assert "before its notice" in judge.verdict.reason

@@ -148,8 +148,6 @@ def race(
     return peers
 
 
-
-
 RACES = [
     # (players, late seat, voters before the late entry arrives)
     (3, 1, [2]),
