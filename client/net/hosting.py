@@ -14,7 +14,7 @@ from client.net.bots import LocalBot
 from client.net.errors import NetError, relay_failure
 from client.net.seat_card import new_peer_id, new_seat, seat_info
 from client.store.kept_seats import SavedBot, SavedSeat
-from relay.lobby.rooms import RoomHost
+from relay.lobby.host import RoomHost
 
 # -- rooms and seats -----------------------------------------------------------------
 StatusFn = Callable[[str], None]
@@ -68,7 +68,7 @@ class Hosting:
         admit: Any = False,
         fallbacks: tuple[str, ...] = (),
     ) -> None:
-        """``admit``: as :class:`relay.lobby.rooms.RoomHost` takes it (False: every request waits for the host)."""
+        """``admit``: as :class:`relay.lobby.host.RoomHost` takes it (False: every request waits for the host)."""
         from protocol.session import DEFAULT_TIMEOUT_MS
 
         self.address = address

@@ -17,7 +17,7 @@ from client.net.hosting import StatusFn
 from client.net.probe import probe_relay
 from client.net.seat_card import new_peer_id, new_seat
 from client.store.kept_seats import SavedSeat
-from relay.lobby.rooms import join_room, peek_room
+from relay.lobby.join import join_room, peek_room
 
 
 async def peek_online(address_text: str, code: str, fingerprint: str = "") -> Any:

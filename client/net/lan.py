@@ -13,7 +13,7 @@ from client.net.errors import NetError
 from client.net.hosting import Hosting, StatusFn, host_room
 from relay.broker.discovery import browse
 from relay.broker.embedded import EmbeddedRelay, RelayConfig
-from relay.lobby.rooms import list_rooms
+from relay.lobby.listing import list_rooms
 
 #: The embedded relay this program runs for a LAN game it hosts (one at a time).
 _HOSTED: EmbeddedRelay | None = None

@@ -22,9 +22,11 @@ from protocol.session import PeerSession
 from protocol.table import SeatInfo
 from relay import topics
 from relay.address import parse_address
+from relay.lobby.host import RoomHost
 from relay.lobby.invitation import fingerprint
+from relay.lobby.join import join_room
+from relay.lobby.listing import list_rooms
 from relay.lobby.messages import JoinRequest, LobbyCard, SeatList
-from relay.lobby.rooms import RoomHost, join_room, list_rooms
 from tests.relay.helpers import BrokerProcess
 from tests.relay.lobby.people import Person
 
