@@ -14,8 +14,9 @@ import os
 import aiomqtt
 
 from relay import topics
-from relay.address import RelayAddress, mqtt_client, parse_address
+from relay.address import RelayAddress, parse_address
 from relay.lobby.inbox import Inbox
+from relay.mqtt import mqtt_client
 from relay.probe import probe
 from relay.transport.room import QUIET_S
 
