@@ -652,10 +652,17 @@ class RoomTransport:
                 await self._apply_backlog()
         self._after_sync()
         await self._watch_seats(client)
-        await self._follow(client)
+        await self._follow(client, step)
 
-    async def _follow(self, client: aiomqtt.Client) -> None:
-        """While playing: subscribe the next window before the head gets there; ask again when nothing comes."""
+    async def _follow(self, client: aiomqtt.Client, step: int) -> None:
+        """While playing: subscribe the next window before the head gets there; ask again when nothing comes.
+
+        Asking again is a read step of its own: the next entries' topics subscribed anew (a broker
+        that dropped a delivery sends their retained copies now) and a marker after them.  A
+        connection that does not even bring the marker back passes nothing on to us any more
+        (its broker holds back what it owes this client, or the client stopped taking it): it is
+        ended as a broken one is, and the next connection reads the log back afresh.
+        """
         stalled_since, last_head, wait = time.monotonic(), self._head(), REFETCH_S
         while not self._done():
             self._ahead.clear()
@@ -675,9 +682,11 @@ class RoomTransport:
             if head != last_head:
                 stalled_since, last_head, wait = time.monotonic(), head, REFETCH_S
             elif time.monotonic() - stalled_since > wait and not self._session_done():
-                # Nothing new for a while: fetch the next entries' retained copies again (a broker
-                # that dropped a delivery sends them now) and ask the other peers for them.
-                await client.subscribe(self._window_filters(head + 1, head + 4))
+                # Nothing new for a while: fetch the next entries' retained copies again and ask the
+                # other peers for them.
+                step += 1
+                if not await self._read_step(client, self._window_end, step, self._window_filters(head + 1, head + 4)):
+                    raise aiomqtt.MqttError(f"the relay passed nothing on for {SYNC_TIMEOUT_S:g} s")
                 request = self._want_request(head + 1)
                 if request is not None:
                     await client.publish(topics.want(self.session.room, request[0]), request[1], qos=0)
