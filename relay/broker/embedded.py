@@ -103,8 +103,8 @@ class _SnapshotDict(dict[str, Holders]):
     amqtt 0.12 iterates its subscription table with ``await`` inside the loop
     (``_run_broadcast``, and the retained read-back for a resumed session); a
     client subscribing meanwhile changes the table's size and the broadcast
-    dies with "dictionary changed size during iteration" — seen when six peers
-    joined a room at once.  Iterating over a copy makes both loops safe.
+    dies with "dictionary changed size during iteration" (several peers joining a
+    room at once do that).  Iterating over a copy makes both loops safe.
     """
 
     def __iter__(self) -> Iterator[str]:

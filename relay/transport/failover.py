@@ -228,7 +228,7 @@ class FailoverTransport(RoomTransport):
         finally:
             mover.cancel()
         if connection.done():
-            connection.result()  # its error (or its normal end) as before
+            connection.result()  # its error (or its normal end), as any connection ends
             return
         self._end_connection(connection)
         with contextlib.suppress(asyncio.CancelledError, aiomqtt.MqttError):

@@ -56,8 +56,7 @@ log = logging.getLogger("relay.transport.handover")
 #: Seconds between the seats' turns to start a relay (each looks for an announcement first).  It must
 #: cover what separates the lower seat's start from the next seat's look: the seats notice the dead
 #: relay up to about a second apart, and starting an embedded relay and announcing it (zeroconf probes
-#: the name first) took 1.2-1.3 s on a 2-core machine under load.  At 3 s a CI run once saw the second
-#: seat start its own relay half a second before the first seat's announcement came.
+#: the name first) takes more than a second on a loaded 2-core machine, so half that margin is too little.
 STAGGER_S = 6.0
 #: At most this long a relay this program runs waits, at the end, for the others to finish with it.
 LINGER_S = 5.0

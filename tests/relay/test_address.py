@@ -76,7 +76,7 @@ def test_the_password_is_in_no_string_of_an_address():
     for shown in (str(a), repr(a), f"{a}", redact("mqtts://alice:hunter22@relay.example.org")):
         assert "hunter22" not in shown
     assert str(a) == "mqtts://alice@relay.example.org:8883" and a.ca_file == "/etc/ca.pem"
-    assert str(RelayAddress("127.0.0.1", 1884)) == "127.0.0.1:1884"  # plain MQTT reads as before
+    assert str(RelayAddress("127.0.0.1", 1884)) == "127.0.0.1:1884"  # plain MQTT without a login: host:port
 
 
 def test_client_identifiers_are_short_letters_and_digits():

@@ -1,4 +1,4 @@
-"""Strangers on a shared relay stage each lobby attack of issue 12, and are defeated.
+"""Strangers on a shared relay stage each attack on the lobby, and are defeated.
 
 Each test runs on the embedded relay and on Mosquitto with the shipped ACL (``any_relay``); the
 stranger is an ordinary MQTT client of the same relay, allowed to read and write every lobby topic.

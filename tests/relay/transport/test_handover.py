@@ -1,4 +1,4 @@
-"""LAN handover (issue 13): the host's program, and the relay inside it, killed mid-game.
+"""LAN handover: the host's program, and the relay inside it, killed mid-game.
 
 Real processes: a ``--lan`` host runs the room's relay in its own process and announces it with
 zeroconf; two guests join by its invitation.  The host is killed (SIGKILL) mid-game: its relay is
