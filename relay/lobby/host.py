@@ -463,7 +463,7 @@ class RoomHost:
             return
         try:
             opened = open_message(payload, ("join", "withdraw"), self.code)
-            if opened.body["host"] != self.host_key:
+            if opened.host != self.host_key:
                 raise Dropped("a request for another host")
             known = sender in self.requests or sender in self.waiting
             if not known and not self._join_budget.take("new", time.monotonic()):
