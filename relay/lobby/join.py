@@ -22,6 +22,7 @@ import aiomqtt
 from protocol.crypto.signing import SigningKey
 from relay import topics
 from relay.address import RelayAddress
+from relay.background import keep
 from relay.errors import (
     NoSuchSeat,
     Refused,
@@ -244,8 +245,7 @@ async def join_room(  # noqa: C901 (tests/test_complexity.py)
                     gone = withdrawal(key, code, view.host_key, peer, nonce)
                     # Shielded, so that a second cancellation does not stop it half-way; once this
                     # connection closes it fails, and that failure is retrieved (nobody awaits it).
-                    withdrawing = asyncio.ensure_future(_publish_passed_on(client, topics.join(code, peer), gone))
-                    withdrawing.add_done_callback(_retrieved)
+                    withdrawing = keep(asyncio.ensure_future(_publish_passed_on(client, topics.join(code, peer), gone)))
                     with contextlib.suppress(Exception):
                         await asyncio.shield(withdrawing)
                 raise
@@ -253,12 +253,6 @@ async def join_room(  # noqa: C901 (tests/test_complexity.py)
         raise RelayUnreachable(f"lost the relay {address} while joining room {code}: {exc}") from None
     except TimeoutError:
         raise RelayError(f"room {code}: the host did not confirm a seat within {timeout:g} s") from None
-
-
-def _retrieved(task: asyncio.Future[None]) -> None:
-    """Take a finished background task's error (a lost connection at the end is no news)."""
-    if not task.cancelled():
-        task.exception()
 
 
 async def _publish_passed_on(client: aiomqtt.Client, topic: str, payload: bytes) -> None:

@@ -42,6 +42,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 from protocol.crypto.signing import SigningKey, verify
 from relay import topics
 from relay.address import RelayAddress
+from relay.background import keep
 from relay.broker.discovery import SERVICE_TYPE, TXT_KEY, Advertisement, advertise, local_addresses
 from relay.errors import RelayError
 from relay.probe import probe
@@ -132,7 +133,7 @@ class RoomWatch:
         self.found: dict[str, RoomRelay] = {}
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
-        self._resolving: set[asyncio.Task[None]] = set()
+        self._resolving: set[asyncio.Future[None]] = set()
 
     async def start(self) -> None:
         from relay.broker.discovery import _all_interfaces
@@ -144,9 +145,7 @@ class RoomWatch:
         if state_change is ServiceStateChange.Removed:
             self.found.pop(name, None)
             return
-        task = asyncio.ensure_future(self._resolve(name))
-        self._resolving.add(task)
-        task.add_done_callback(self._resolving.discard)
+        keep(asyncio.ensure_future(self._resolve(name)), self._resolving)
 
     async def _resolve(self, name: str) -> None:
         if self._zc is None:
@@ -205,7 +204,7 @@ class Handover:
         self._advert: Advertisement | None = None
         #: Relays this program withdrew (another seat's won): stopped after the linger, or at close.
         self._retiring: dict[EmbeddedRelay, asyncio.TimerHandle] = {}
-        self._stopping: set[asyncio.Task[None]] = set()
+        self._stopping: set[asyncio.Future[None]] = set()
         self._transport: FailoverTransport | None = None
         self._settler: asyncio.Task[None] | None = None
         self._since = 0.0  # when the game went to ``current``
@@ -355,9 +354,7 @@ class Handover:
 
     def _retire(self, relay: EmbeddedRelay) -> None:
         self._retiring.pop(relay, None)
-        task = asyncio.ensure_future(relay.stop())
-        self._stopping.add(task)  # the loop keeps only a weak reference to a task
-        task.add_done_callback(self._stopping.discard)
+        keep(asyncio.ensure_future(relay.stop()), self._stopping)
 
     async def close(self) -> None:
         """The game is over here: wait (a little) for the others to be done with our relay, then stop it."""

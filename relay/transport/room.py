@@ -54,6 +54,7 @@ from protocol.envelope import peek
 from protocol.events import CheatDetected, Equivocation, Rejected
 from relay import topics
 from relay.address import RelayAddress, parse_address
+from relay.background import keep
 from relay.errors import RelayError, RelayUnreachable
 from relay.mqtt import mqtt_client
 from relay.probe import probe
@@ -516,8 +517,9 @@ class RoomTransport:
             try:
                 done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
                 for t in done:
-                    if t.exception() is not None:
-                        raise t.exception()  # type: ignore[misc]  # not None: checked on the line above
+                    failure = t.exception()
+                    if failure is not None:
+                        raise failure
                 if self._done() or self._stop.is_set():
                     with contextlib.suppress(aiomqtt.MqttError):
                         await asyncio.sleep(self.linger_s)
@@ -604,9 +606,7 @@ class RoomTransport:
         except TimeoutError:
             return False
         finally:
-            cleanup = asyncio.ensure_future(self._clear_marker(client, self._marker_topic))
-            self._cleanups.add(cleanup)
-            cleanup.add_done_callback(self._cleanups.discard)
+            keep(asyncio.ensure_future(self._clear_marker(client, self._marker_topic)), self._cleanups)
         return True
 
     async def _clear_marker(self, client: aiomqtt.Client, topic: str) -> None:
