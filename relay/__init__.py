@@ -26,4 +26,7 @@ The pieces, one job each (import the module you need; ``import relay`` alone loa
   ``RoomNotFound``, ``RoomFull``, ``SeatTaken``, ``NoSuchSeat``, ``RoomClosed``); ``str(error)``
   is a message for people.
 - :mod:`relay.broker.mosquitto_config` — the shipped Mosquitto configuration, re-pointed (tests, benchmarks).
+- :mod:`relay.address` — ``parse_address(text)`` → ``RelayAddress`` (every form a relay is written in;
+  ``str()`` never shows the password); :mod:`relay.mqtt` — ``mqtt_client(address, kind)``, the aiomqtt
+  client every module connects with; :mod:`relay.background` — ``keep(task)`` for work not awaited.
 """
