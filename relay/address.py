@@ -17,27 +17,23 @@ from __future__ import annotations
 
 import re
 import secrets
-import socket
 import ssl
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
-from urllib.parse import quote, unquote
+from urllib.parse import SplitResult, quote, unquote, urlsplit
 
 from relay.errors import RelayError
-
-if TYPE_CHECKING:  # imported where a client is made: parsing an address needs no MQTT library
-    import aiomqtt
 
 #: Default ports by scheme, and the schemes (and their aliases) we understand.
 DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883, "ws": 80, "wss": 443}
 _ALIASES = {"tcp": "mqtt", "ssl": "mqtts", "tls": "mqtts"}
 DEFAULT_WS_PATH = "/mqtt"
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+#: A bracketed IPv6 address, and maybe a port after it.
+_BRACKETED = re.compile(r"\[[^\[\]]*\](:.*)?")
+#: What a URL reserves and a typed login may hold: written percent-encoded before the URL is split.
+_LOGIN_RESERVED = str.maketrans({"#": "%23", "?": "%3F", "[": "%5B", "]": "%5D"})
 #: MQTT 3.1.1 promises only identifiers of 1-23 letters and digits (hosted EMQX refuses longer ones).
 MAX_CLIENT_ID = 23
-#: Without it, Nagle's algorithm holds our PUBACKs and entries behind the broker's delayed ACKs:
-#: 40 ms per entry instead of well under one.
-NODELAY = (socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 class AddressError(RelayError):
@@ -101,13 +97,18 @@ class RelayAddress:
         return context
 
 
-def _reason(exc: BaseException) -> str:
-    return str(getattr(exc, "strerror", None) or getattr(exc, "reason", None) or exc)
+def _reason(exc: OSError) -> str:
+    """Why a file could not be used, in the words of the system or of OpenSSL."""
+    reason = exc.reason if isinstance(exc, ssl.SSLError) else None
+    return str(exc.strerror or reason or exc)
 
 
 def redact(text: str) -> str:
-    """``text`` with the password of any ``user:password@`` replaced by ``***`` (for error messages)."""
-    return re.sub(r"(^|//)([^/@:\s]*):[^/@\s]*@", r"\1\2:***@", text.strip())
+    """``text`` with the password of any ``user:password@`` replaced by ``***`` (for error messages).
+
+    The password is taken to run to the last ``@``, so one holding an ``@`` or a ``/`` is hidden whole.
+    """
+    return re.sub(r"(^|//)([^/@:\s]*):(?!//)\S*@", r"\1\2:***@", text.strip())
 
 
 def parse_address(
@@ -129,58 +130,87 @@ def parse_address(
 
 
 def _parse(text: str) -> RelayAddress:
+    """The address as a URL, read by :func:`urllib.parse.urlsplit` once it is written as one.
+
+    What people type is not always a URL: no scheme (``host:port``), an IPv6 address without
+    brackets or port, a password with ``#`` or ``?`` in it.  Those are put in URL form first; the
+    login (up to the last ``@`` before the first ``/``) is taken as it stands, so a password is
+    never mistaken for a host, a port or a path, nor shown in an error.
+    """
     raw = text.strip()
     shown = redact(raw)
     if not raw:
         raise AddressError("no relay address given")
-    scheme = "mqtt"
-    match = _SCHEME.match(raw)
-    if match:
-        scheme = match.group(1).lower()
-        scheme = _ALIASES.get(scheme, scheme)
-        if scheme not in DEFAULT_PORTS:
-            raise AddressError(
-                f"relay address {shown!r}: {match.group(1)!r} is not a relay scheme (use mqtt://, mqtts://, ws:// or wss://)"
-            )
-        raw = raw[match.end() :]
-    authority, slash, path = raw.partition("/")
-    path = slash + path
-    username = password = None
-    if "@" in authority:
-        userinfo, _, authority = authority.rpartition("@")
-        user, colon, secret = userinfo.partition(":")
-        username = unquote(user)
-        password = unquote(secret) if colon else None
-        if not username:
-            raise AddressError(f"relay address {shown!r} has an empty user name before '@'")
-    host, port = _host_port(authority, scheme, shown)
-    if scheme in ("ws", "wss"):
-        path = path if path not in ("", "/") else DEFAULT_WS_PATH
-    elif path not in ("", "/"):
-        raise AddressError(f"relay address {shown!r}: only ws:// and wss:// addresses have a path")
-    else:
-        path = ""
-    return RelayAddress(host, port, scheme, path, username, password)
-
-
-def _host_port(authority: str, scheme: str, shown: str) -> tuple[str, int]:
-    port_text = ""
-    if authority.startswith("["):
-        host, end, rest = authority[1:].partition("]")
-        if not end or (rest and not rest.startswith(":")):
-            raise AddressError(f"relay address {shown!r}: an IPv6 address is written [address]:port")
-        port_text = rest[1:]
-    elif authority.count(":") == 1:
-        host, port_text = authority.split(":")
-    else:
-        host = authority  # a host name, or an IPv6 address without a port
-    if not host or any(c.isspace() for c in host):
+    scheme, rest = _scheme(raw, shown)
+    authority, slash, after = rest.partition("/")
+    login, at, hostport = authority.rpartition("@")
+    if not hostport or any(c.isspace() for c in hostport):
         raise AddressError(f"relay address {shown!r} has no host name")
+    if hostport.count(":") > 1 and not hostport.startswith("["):
+        hostport = f"[{hostport}]"  # an IPv6 address without a port
+    if hostport.startswith("[") and not _BRACKETED.fullmatch(hostport):
+        raise AddressError(f"relay address {shown!r}: an IPv6 address is written [address]:port")
+    try:
+        parts = urlsplit(f"{scheme}://{login.translate(_LOGIN_RESERVED)}{at}{hostport}{slash}{after}")
+    except ValueError:  # a bracketed host that is no IP address, or a name that changes under NFKC
+        what = "an IPv6 address is written [address]:port" if hostport.startswith("[") else "no host name"
+        raise AddressError(f"relay address {shown!r}: {what}") from None
+    if not parts.hostname:
+        raise AddressError(f"relay address {shown!r} has no host name")
+    # The host as written (urlsplit lowers its case): a relay's saved login is found by ``str()``.
+    host = hostport[1 : hostport.index("]")] if hostport.startswith("[") else hostport.partition(":")[0]
+    username = unquote(parts.username) if parts.username is not None else None
+    if at and not username:
+        raise AddressError(f"relay address {shown!r} has an empty user name before '@'")
+    password = unquote(parts.password) if parts.password is not None else None
+    # ``user:pass/word@host``: a '/' ends the host part, so what looked like a port may be a password's start.
+    login_cut = not at and "@" in after
+    port = _port(hostport.rpartition("]")[2] if hostport.startswith("[") else hostport, scheme, shown, login_cut)
+    return RelayAddress(host, port, scheme, _path(parts, shown), username, password)
+
+
+def _scheme(raw: str, shown: str) -> tuple[str, str]:
+    """The scheme (aliases resolved; ``mqtt`` when none is written) and what follows its ``://``."""
+    match = _SCHEME.match(raw)
+    if match is None:
+        return "mqtt", raw
+    written = match.group(1)
+    scheme = _ALIASES.get(written.lower(), written.lower())
+    if scheme not in DEFAULT_PORTS:
+        raise AddressError(
+            f"relay address {shown!r}: {written!r} is not a relay scheme (use mqtt://, mqtts://, ws:// or wss://)"
+        )
+    return scheme, raw[match.end() :]
+
+
+def _port(hostport: str, scheme: str, shown: str, login_cut: bool = False) -> int:
+    """The port after the host's ``:`` (the scheme's own when none is written).
+
+    ``login_cut``: an ``@`` follows the first ``/``, so the text after ``:`` may be part of a
+    password; the message then does not quote it.
+    """
+    port_text = hostport.partition(":")[2]
     if not port_text:
-        return host, DEFAULT_PORTS[scheme]
-    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        return DEFAULT_PORTS[scheme]
+    if not (port_text.isascii() and port_text.isdigit()) or not 0 < int(port_text) < 65536:
+        if login_cut:
+            raise AddressError(
+                f"relay address {shown!r} has no port number after ':' (a '/' in a password is written %2F)"
+            )
         raise AddressError(f"{port_text!r} is not a port number (1-65535) in relay address {shown!r}")
-    return host, int(port_text)
+    return int(port_text)
+
+
+def _path(parts: SplitResult, shown: str) -> str:
+    """A WebSocket address's path (``/mqtt`` when it names none, its query kept); no other scheme has one."""
+    if parts.fragment:
+        raise AddressError(f"relay address {shown!r} has a '#' part, which no relay address has")
+    if parts.scheme not in ("ws", "wss"):
+        if parts.path not in ("", "/") or parts.query:
+            raise AddressError(f"relay address {shown!r}: only ws:// and wss:// addresses have a path")
+        return ""
+    path = parts.path if parts.path not in ("", "/") else DEFAULT_WS_PATH
+    return f"{path}?{parts.query}" if parts.query else path
 
 
 def client_id(kind: str = "") -> str:
@@ -190,26 +220,3 @@ def client_id(kind: str = "") -> str:
     """
     tag = "".join(c for c in kind if c.isascii() and c.isalnum())[:6]
     return f"st{tag}{secrets.token_hex(7)}"[:MAX_CLIENT_ID]
-
-
-def mqtt_client(address: RelayAddress, kind: str = "", **options: object) -> aiomqtt.Client:
-    """An ``aiomqtt.Client`` for ``address``: the right transport, TLS context, login and client id.
-
-    ``options`` go to aiomqtt (keepalive, will, timeout ...).  MQTT 3.1.1, clean session.
-    """
-    import aiomqtt
-
-    kwargs: dict[str, object] = {
-        "identifier": client_id(kind),
-        "protocol": aiomqtt.ProtocolVersion.V311,
-        "clean_session": True,
-        "socket_options": [NODELAY],
-        "username": address.username,
-        "password": address.password,
-        "tls_context": address.ssl_context(),
-    }
-    if address.websocket:
-        kwargs["transport"] = "websockets"
-        kwargs["websocket_path"] = address.path or DEFAULT_WS_PATH
-    kwargs.update(options)
-    return aiomqtt.Client(address.host, address.port, **kwargs)  # type: ignore[arg-type]  # each option of its own type

@@ -211,7 +211,7 @@ async def _websocket_upgrade(
     try:
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
     except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError) as exc:
-        data = getattr(exc, "partial", b"")
+        data = exc.partial if isinstance(exc, asyncio.IncompleteReadError) else b""
         if data.startswith(b"HTTP/"):
             raise NotAWebSocket(f"{where} is a web server, not an MQTT WebSocket endpoint") from None
         raise NotARelay(f"{where} closed the connection: it is not a WebSocket server (try mqtt://)") from None

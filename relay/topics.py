@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 ROOT = "sealed/v1"
-#: Room names usable in a topic (room codes of :mod:`relay.lobby.rooms` are a subset: 6 capital letters).
+#: Room names usable in a topic (room codes of :mod:`relay.lobby.invitation` are a subset: 6 capital letters).
 _ROOM = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _PEER = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 

@@ -60,8 +60,8 @@ RATCHET: dict[str, int] = {
     "protocol/table.py::apply": 11,
     "protocol/verify.py::check_bytes": 19,
     "relay/broker/mosquitto_config.py::render": 17,
-    "relay/lobby/rooms.py::_await_seat": 17,
-    "relay/lobby/rooms.py::join_room": 12,
+    "relay/lobby/join.py::_await_seat": 17,
+    "relay/lobby/join.py::join_room": 12,
     "relay/transport/room.py::_reader": 11,
     "relay/transport/wants.py::check": 13,
 }

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from client.headless.peer import parse_args, play
 from relay.broker.embedded import EmbeddedRelay, RelayConfig
-from relay.lobby.rooms import list_rooms, new_code
+from relay.lobby.invitation import new_code
+from relay.lobby.listing import list_rooms
 
 
 async def _wait_for_room(relay: str, code: str, seconds: float = 10.0) -> None:

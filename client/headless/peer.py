@@ -55,8 +55,18 @@ from protocol.table import SeatInfo
 from protocol.verify import dump
 from relay.address import RelayAddress, parse_address
 from relay.errors import RelayError
-from relay.lobby.invitation import BadInvitation, fingerprint, grouped, is_link, normalize_fingerprint, parse_invitation
-from relay.lobby.rooms import Admit, JoinRequest, RoomHost, join_room, normalize_code
+from relay.lobby.host import Admit, RoomHost
+from relay.lobby.invitation import (
+    BadInvitation,
+    fingerprint,
+    grouped,
+    is_link,
+    normalize_code,
+    normalize_fingerprint,
+    parse_invitation,
+)
+from relay.lobby.join import join_room
+from relay.lobby.messages import JoinRequest
 from relay.transport.failover import FailoverTransport, RelayMoved
 from relay.transport.room import Restored, monotonic_ms
 

@@ -46,7 +46,7 @@ from protocol.events import (
     Verdict,
 )
 from protocol.session import PeerSession
-from relay.lobby.rooms import RoomHost
+from relay.lobby.host import RoomHost
 from relay.transport.failover import FailoverTransport, RelayMoved
 from relay.transport.room import Connected, Disconnected, Presence
 

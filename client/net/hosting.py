@@ -17,8 +17,9 @@ from client.net.seat_card import new_peer_id, new_seat, seat_info
 from client.store.kept_seats import SavedBot, SavedSeat
 from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, relays_problem
 from protocol.session import DEFAULT_TIMEOUT_MS, PeerSession
+from relay.lobby.host import Admit, RoomHost
 from relay.lobby.invitation import Invitation, fingerprint, strip_login
-from relay.lobby.rooms import Admit, LobbyCard, RoomHost
+from relay.lobby.messages import LobbyCard
 from relay.transport.room import monotonic_ms
 
 # -- rooms and seats -----------------------------------------------------------------
@@ -73,7 +74,7 @@ class Hosting:
         admit: Admit = False,
         fallbacks: tuple[str, ...] = (),
     ) -> None:
-        """``admit``: as :class:`relay.lobby.rooms.RoomHost` takes it (False: every request waits for the host)."""
+        """``admit``: as :class:`relay.lobby.host.RoomHost` takes it (False: every request waits for the host)."""
         self.address = address
         #: Relays the game moves to when ``address`` stays unreachable (in the invitation and the genesis).
         self.fallbacks = tuple(str(parse_relay_address(f)) for f in fallbacks)

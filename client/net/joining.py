@@ -19,7 +19,8 @@ from client.net.probe import probe_relay
 from client.net.seat_card import new_peer_id, new_seat
 from client.store.kept_seats import SavedSeat
 from protocol.session import PeerSession
-from relay.lobby.rooms import LobbyCard, join_room, peek_room
+from relay.lobby.join import join_room, peek_room
+from relay.lobby.messages import LobbyCard
 
 
 async def peek_online(address_text: str, code: str, fingerprint: str = "") -> LobbyCard:

@@ -13,7 +13,8 @@ from client.net.game import NetGame
 from client.net.hosting import Hosting, StatusFn, host_room
 from relay.broker.discovery import browse
 from relay.broker.embedded import EmbeddedRelay, RelayConfig
-from relay.lobby.rooms import Admit, list_rooms
+from relay.lobby.host import Admit
+from relay.lobby.listing import list_rooms
 
 #: The embedded relay this program runs for a LAN game it hosts (one at a time).
 _HOSTED: EmbeddedRelay | None = None

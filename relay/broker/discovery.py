@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from relay.background import keep
+
 SERVICE_TYPE = "_mqtt._tcp.local."
 TXT_KEY = "sealed-table"
 
@@ -109,7 +111,7 @@ async def browse(timeout: float = 2.0, *, interfaces: list[str] | None = None) -
     zc = AsyncZeroconf(interfaces=interfaces or _all_interfaces(), ip_version=IPVersion.V4Only)
     names: set[str] = set()
     found: dict[str, RelayInfo] = {}
-    resolving: set[asyncio.Task[None]] = set()
+    resolving: set[asyncio.Future[None]] = set()
 
     async def resolve(name: str) -> None:
         info = AsyncServiceInfo(SERVICE_TYPE, name)
@@ -132,9 +134,7 @@ async def browse(timeout: float = 2.0, *, interfaces: list[str] | None = None) -
     def on_change(zeroconf: object, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         if state_change is ServiceStateChange.Added and name not in names:
             names.add(name)
-            task = asyncio.ensure_future(resolve(name))
-            resolving.add(task)
-            task.add_done_callback(resolving.discard)
+            keep(asyncio.ensure_future(resolve(name)), resolving)
 
     browser = AsyncServiceBrowser(zc.zeroconf, SERVICE_TYPE, handlers=[on_change])
     try:

@@ -17,14 +17,18 @@ import asyncio
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
-
-from amqtt.broker import Broker
-from amqtt.contexts import Action, BaseContext
-from amqtt.plugins.base import BasePlugin, BaseTopicPlugin
-from amqtt.session import Session
 
 from relay import topics
+from relay.broker.amqtt_api import (
+    Action,
+    ApplicationMessage,
+    BaseContext,
+    BasePlugin,
+    BaseTopicPlugin,
+    Broker,
+    ProtocolHandler,
+    Session,
+)
 from relay.broker.discovery import Advertisement, advertise, local_addresses
 
 log = logging.getLogger("relay.broker.embedded")
@@ -43,6 +47,8 @@ logging.getLogger("amqtt.broker").addFilter(_NoStartupTraceback())
 RELAY_PROTOCOL = "1"
 #: Largest payload a client may publish (a log entry is a few KiB; a shuffle pass of 44 cards ~3 KiB).
 DEFAULT_MAX_PAYLOAD = 256 * 1024
+#: How long a stop waits for its closed connections' tasks to end before it cancels them.
+STOP_WAIT_S = 2.0
 
 
 @dataclass
@@ -80,32 +86,36 @@ class SealedTopicPlugin(BaseTopicPlugin):
 class ConnectionLogPlugin(BasePlugin[BaseContext]):
     """One clear log line per client that comes or goes (the packet-level loggers are too noisy)."""
 
-    async def on_broker_client_connected(self, *, client_id: str, client_session: Any = None) -> None:
+    async def on_broker_client_connected(self, *, client_id: str, client_session: Session | None = None) -> None:
         log.info("client connected: %s", client_id)
 
-    async def on_broker_client_disconnected(self, *, client_id: str, client_session: Any = None) -> None:
+    async def on_broker_client_disconnected(self, *, client_id: str, client_session: Session | None = None) -> None:
         log.info("client disconnected: %s", client_id)
 
 
-class _SnapshotDict(dict[str, Any]):
+#: Who holds a subscription to a filter, and at which QoS.
+Holders = list[tuple[Session, int]]
+
+
+class _SnapshotDict(dict[str, Holders]):
     """A dict whose iteration works on a snapshot.
 
     amqtt 0.12 iterates its subscription table with ``await`` inside the loop
     (``_run_broadcast``, and the retained read-back for a resumed session); a
     client subscribing meanwhile changes the table's size and the broadcast
-    dies with "dictionary changed size during iteration" — seen when six peers
-    joined a room at once.  Iterating over a copy makes both loops safe.
+    dies with "dictionary changed size during iteration" (several peers joining a
+    room at once do that).  Iterating over a copy makes both loops safe.
     """
 
     def __iter__(self) -> Iterator[str]:
         return iter(list(super().__iter__()))
 
-    def items(self) -> list[tuple[str, Any]]:  # type: ignore[override]  # a snapshot list, not a live view: the point
+    def items(self) -> list[tuple[str, Holders]]:  # type: ignore[override]  # a snapshot list, not a live view: the point
         return list(super().items())
 
 
 class _LimitedBroker(Broker):
-    """amqtt's broker with a payload size limit and a race-free subscription table.
+    """amqtt's broker with a payload size limit, a race-free subscription table and a clean stop.
 
     An oversized publication closes the client's connection, as Mosquitto's
     ``max_packet_size`` does, so a stranger cannot fill the relay's memory with one message.
@@ -113,11 +123,59 @@ class _LimitedBroker(Broker):
 
     max_payload = DEFAULT_MAX_PAYLOAD
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._subscriptions: _SnapshotDict = _SnapshotDict(self._subscriptions)
+    def __init__(self, config: dict[str, object]) -> None:
+        super().__init__(config)
+        self._subscriptions = _SnapshotDict(self._subscriptions)
+        #: Every TCP connection's task (from accept to close) and its stream.
+        self._streams: dict[asyncio.Task[object], asyncio.StreamWriter] = {}
 
-    async def _handle_message_delivery(self, client_session: Session, handler: Any, wait_deliver: Any) -> bool:
+    async def stream_connected(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, listener_name: str
+    ) -> None:
+        task = asyncio.current_task()
+        assert task is not None  # asyncio's server runs each connection in a task of its own
+        self._streams[task] = writer
+        try:
+            await super().stream_connected(reader, writer, listener_name)
+        finally:
+            self._streams.pop(task, None)
+
+    async def close(self) -> None:
+        """Shut down, leaving no connection, session or task of the relay behind.
+
+        amqtt's shutdown ends the sessions it has first and stops listening last: a client that
+        connects meanwhile (a peer reconnecting at once) would get a session nobody ends, its reader
+        task pending for ever and its client waiting for a keepalive to notice that the relay is
+        gone; a connection still in its handshake is no session yet and is not ended at all.  So
+        listening stops first, and what is still open after amqtt's shutdown is closed here and
+        waited for (each connection's task ends by itself once its stream is closed).
+        """
+        for server in self._servers.values():
+            if server.instance is not None:
+                server.instance.close()
+        await self.shutdown()
+        for writer in self._streams.values():
+            writer.transport.abort()
+        for client_id in list(self._sessions):
+            await self._cleanup_session(client_id)
+        streams = set(self._streams)
+        if streams:
+            _, stuck = await asyncio.wait(streams, timeout=STOP_WAIT_S)
+            for task in stuck:
+                task.cancel()
+            await asyncio.gather(*stuck, return_exceptions=True)
+
+    async def close_listeners(self) -> None:
+        """Stop listening where a failed start had already begun to (a start fails as a whole)."""
+        for server in self._servers.values():
+            await server.close_instance()
+
+    async def _handle_message_delivery(
+        self,
+        client_session: Session,
+        handler: ProtocolHandler,
+        wait_deliver: asyncio.Future[ApplicationMessage | None],
+    ) -> bool:
         message = wait_deliver.result()
         if message is not None and message.data is not None and len(message.data) > self.max_payload:
             log.warning(
@@ -160,8 +218,8 @@ class _LimitedBroker(Broker):
             await handler.mqtt_publish(retained.topic, retained.data, min(qos, retained.qos or qos), retain=True)
 
 
-def _broker_config(cfg: RelayConfig) -> dict[str, Any]:
-    listeners: dict[str, Any] = {
+def _broker_config(cfg: RelayConfig) -> dict[str, object]:
+    listeners: dict[str, dict[str, object]] = {
         "default": {"type": "tcp", "bind": f"{cfg.host}:{cfg.port}", "max_connections": cfg.max_connections},
     }
     if cfg.ws_port is not None:
@@ -228,6 +286,7 @@ class EmbeddedRelay:
         try:
             await broker.start()
         except Exception as exc:  # amqtt wraps bind errors in BrokerError
+            await broker.close_listeners()
             raise OSError(f"cannot start the relay on {self.config.host}:{self.config.port}: {exc}") from None
         self._broker = broker
         self.port = _bound_port(broker, "default") or self.config.port
@@ -260,7 +319,7 @@ class EmbeddedRelay:
             self._advert = None
         broker, self._broker = self._broker, None
         if broker is not None:
-            await broker.shutdown()
+            await broker.close()
             log.info("relay stopped")
 
     async def __aenter__(self) -> EmbeddedRelay:
@@ -273,8 +332,7 @@ class EmbeddedRelay:
 
 def _bound_port(broker: Broker, listener: str) -> int | None:
     server = broker._servers.get(listener)
-    instance = getattr(server, "instance", None)
-    sockets = getattr(instance, "sockets", None)
+    sockets = server.instance.sockets if server is not None and server.instance is not None else ()
     if not sockets:
         return None
     return int(sockets[0].getsockname()[1])

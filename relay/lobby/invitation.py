@@ -20,13 +20,13 @@ The room code is the last segment of the path; what comes before it is the relay
 own scheme.  A login is never part of an invitation: ``user:password@`` is dropped when a link is
 made, and each guest gives their own login to the relay.
 
-Fallback relays (issue 13) follow the room code as a query, each relay address in its own scheme,
+Fallback relays follow the room code as a query, each relay address in its own scheme,
 percent-encoded, in the order the game moves to them::
 
     sealed://HOST:PORT/ROOM?fallback=HOST2:PORT2&fallback=mqtts%3A%2F%2FHOST3#FINGERPRINT
 
-A link without fallbacks is exactly the link of before; an older program refuses a link with
-them ("not a room code") rather than silently ignoring where the game may move.
+A link without fallbacks has no query at all; a program that cannot read fallbacks refuses a link
+with them ("not a room code") rather than silently ignoring where the game may move.
 """
 
 from __future__ import annotations

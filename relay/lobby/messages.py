@@ -21,8 +21,8 @@ Decoding never raises anything but :class:`Dropped`, whose text says why a messa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 import msgpack
 
@@ -45,7 +45,7 @@ class Dropped(ValueError):
     """A lobby message that is not taken; ``str()`` is the reason (for the host's or joiner's log)."""
 
 
-def seal(key: SigningKey, body: dict[str, Any]) -> bytes:
+def seal(key: SigningKey, body: Mapping[str, object]) -> bytes:
     raw = canonical_encode(body)
     return msgpack.packb({"body": raw, "sig": key.sign(frame(DOMAIN, raw))}, use_bin_type=True)
 
@@ -54,9 +54,11 @@ def seal(key: SigningKey, body: dict[str, Any]) -> bytes:
 class Opened:
     """A message's body (not yet known to be signed by anyone in particular)."""
 
-    body: dict[str, Any]
+    body: dict[str, object]  # as decoded: every value is checked where it is read
     raw: bytes
     sig: bytes
+    #: The host key the body names (32 bytes: checked by :func:`open_message`).
+    host: bytes
 
     def signed_by(self, public: bytes) -> bool:
         return verify(public, frame(DOMAIN, self.raw), self.sig)
@@ -83,22 +85,38 @@ def open_message(data: bytes, kinds: tuple[str, ...], code: str) -> Opened:
     host = body.get("host")
     if not isinstance(host, bytes) or len(host) != 32:
         raise Dropped("a message that names no host key")
-    return Opened(body, raw, sig)
+    return Opened(body, raw, sig, host)
 
 
-def _int(value: Any, what: str, low: int = 0, high: int = 2**62) -> int:
+def _int(value: object, what: str, low: int = 0, high: int = 2**62) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise Dropped(f"{what} is not a whole number from {low} to {high}")
     return value
 
 
-def _str(value: Any, what: str, limit: int = MAX_NAME) -> str:
+def _str(value: object, what: str, limit: int = MAX_NAME) -> str:
     if not isinstance(value, str) or len(value) > limit:
         raise Dropped(f"{what} is not text of at most {limit} characters")
     return value
 
 
-def _card(value: Any) -> SeatCard:
+def _list(value: object) -> list[object]:
+    """A list of a decoded body (none: empty)."""
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        raise Dropped("a list of the wrong shape")
+    return list(value)
+
+
+def _peer(value: object) -> str:
+    """A peer id of a decoded body (:class:`relay.topics.TopicError` if it cannot be one)."""
+    if not isinstance(value, str):
+        raise topics.TopicError("a peer id is text")
+    return topics.check_peer(value)
+
+
+def _card(value: object) -> SeatCard:
     try:
         return check_card(value)
     except BadCard as exc:
@@ -200,7 +218,7 @@ class SeatList:
     @classmethod
     def decode(cls, data: bytes, code: str, host: bytes) -> SeatList:
         opened = open_message(data, ("seats",), code)
-        if opened.body["host"] != host or not opened.signed_by(host):
+        if opened.host != host or not opened.signed_by(host):
             raise Dropped("a seat list not signed by the room's host")
         body = opened.body
         status = body.get("status")
@@ -208,11 +226,13 @@ class SeatList:
             raise Dropped("a seat list with an unknown status")
         seats: dict[str, tuple[int, bytes]] = {}
         try:
-            for peer, seat, card in body.get("seats") or ():
-                seats[topics.check_peer(peer)] = (_int(seat, "a seat", 0, MAX_SEATS - 1), bytes(card))
-            waiting = tuple(topics.check_peer(p) for p in body.get("waiting") or ())
-            refused = tuple(topics.check_peer(p) for p in body.get("refused") or ())
-        except (ValueError, TypeError):
+            for item in _list(body.get("seats")):
+                if not isinstance(item, list | tuple) or len(item) != 3 or not isinstance(item[2], bytes):
+                    raise Dropped("a seat list of the wrong shape")
+                seats[_peer(item[0])] = (_int(item[1], "a seat", 0, MAX_SEATS - 1), item[2])
+            waiting = tuple(_peer(p) for p in _list(body.get("waiting")))
+            refused = tuple(_peer(p) for p in _list(body.get("refused")))
+        except (Dropped, topics.TopicError):
             raise Dropped("a seat list of the wrong shape") from None
         return cls(_int(body.get("v"), "a version"), status, seats, waiting, refused)
 
@@ -271,7 +291,7 @@ class LobbyCard:
     def decode(cls, data: bytes, code: str, host: bytes | None = None) -> LobbyCard:
         """The card of room ``code``, signed by the key it names (and, with ``host``, by that key)."""
         opened = open_message(data, ("card",), code)
-        key = opened.body["host"]
+        key = opened.host
         if host is not None and key != host:
             raise Dropped("a room card by another host key than the invitation's")
         if not opened.signed_by(key):

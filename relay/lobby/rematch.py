@@ -34,8 +34,9 @@ import aiomqtt
 
 from protocol.crypto.signing import SigningKey
 from relay import topics
-from relay.address import RelayAddress, mqtt_client, parse_address
+from relay.address import RelayAddress, parse_address
 from relay.lobby.messages import Dropped, Opened, open_message, seal
+from relay.mqtt import mqtt_client
 
 ROOM_PART = "room"
 #: Seconds between two attempts to reach the relay again.

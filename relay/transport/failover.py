@@ -30,14 +30,14 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol, Unpack
 
 import aiomqtt
 
 from relay.address import RelayAddress, parse_address
 from relay.errors import RelayError
 from relay.probe import probe
-from relay.transport.room import Driver, RoomTransport, SessionLike
+from relay.transport.room import Driver, RoomTransport, SessionLike, TransportOptions
 
 log = logging.getLogger("relay.transport.failover")
 
@@ -88,7 +88,7 @@ class FailoverTransport(RoomTransport):
         failover_s: float = FAILOVER_S,
         handover: NextRelay | None = None,
         resolve: Callable[[str | RelayAddress], RelayAddress] = parse_address,
-        **options: Any,
+        **options: Unpack[TransportOptions],
     ) -> None:
         if not relays:
             raise RelayError("a room needs at least one relay")
@@ -123,8 +123,8 @@ class FailoverTransport(RoomTransport):
 
     def _take_genesis_relays(self) -> None:
         """The relays the genesis names (signed by the host) join the ring, after those known already."""
-        table = getattr(self.session, "table", None)
-        for relay in getattr(table, "relays", ()) or ():
+        table = self.session.table
+        for relay in table.relays if table is not None else ():
             self._add(relay)
 
     def _index(self) -> int:
@@ -228,7 +228,7 @@ class FailoverTransport(RoomTransport):
         finally:
             mover.cancel()
         if connection.done():
-            connection.result()  # its error (or its normal end) as before
+            connection.result()  # its error (or its normal end), as any connection ends
             return
         self._end_connection(connection)
         with contextlib.suppress(asyncio.CancelledError, aiomqtt.MqttError):
@@ -242,12 +242,13 @@ class FailoverTransport(RoomTransport):
         client and the connection's own clean-up runs.  (Cancelling its task instead could hang: on
         Python 3.11 ``asyncio.wait_for`` may swallow a cancellation that arrives as its wait ends.)"""
         client = self._client
-        paho = getattr(client, "_client", None)
-        if paho is None:  # not connected yet: nothing is in flight that a cancellation could leave behind
+        if client is None:  # not connected yet: nothing is in flight that a cancellation could leave behind
             connection.cancel()
             return
         try:
-            paho.disconnect()
+            # aiomqtt offers no way to end a connection from outside its context: its paho client's
+            # disconnect() ends it as a broken connection ends.
+            client._client.disconnect()
         except Exception:  # a client that cannot say goodbye is cut off all the same
             connection.cancel()
 

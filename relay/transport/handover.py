@@ -33,7 +33,7 @@ import contextlib
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import msgpack
 from zeroconf import IPVersion, ServiceStateChange
@@ -42,17 +42,22 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 from protocol.crypto.signing import SigningKey, verify
 from relay import topics
 from relay.address import RelayAddress
+from relay.background import keep
 from relay.broker.discovery import SERVICE_TYPE, TXT_KEY, Advertisement, advertise, local_addresses
 from relay.errors import RelayError
 from relay.probe import probe
+from relay.transport.room import RoomTransport, SessionLike, TableLike
+
+if TYPE_CHECKING:  # the relay is started only when it is needed, and amqtt imported only then
+    from relay.broker.embedded import EmbeddedRelay
+    from relay.transport.failover import FailoverTransport
 
 log = logging.getLogger("relay.transport.handover")
 
 #: Seconds between the seats' turns to start a relay (each looks for an announcement first).  It must
 #: cover what separates the lower seat's start from the next seat's look: the seats notice the dead
 #: relay up to about a second apart, and starting an embedded relay and announcing it (zeroconf probes
-#: the name first) took 1.2-1.3 s on a 2-core machine under load.  At 3 s a CI run once saw the second
-#: seat start its own relay half a second before the first seat's announcement came.
+#: the name first) takes more than a second on a loaded 2-core machine, so half that margin is too little.
 STAGGER_S = 6.0
 #: At most this long a relay this program runs waits, at the end, for the others to finish with it.
 LINGER_S = 5.0
@@ -108,7 +113,7 @@ def parse_announcement(name: str, props: dict[str, str], addresses: tuple[str, .
     return RoomRelay(name, room, game, seat, tuple(addresses), port, signature)
 
 
-def genuine(found: RoomRelay, room: str, table: Any) -> bool:
+def genuine(found: RoomRelay, room: str, table: TableLike | None) -> bool:
     """Is ``found`` signed by a seat still in this game (``table``: the genesis; None: not known yet)?"""
     if found.room != room:
         return False
@@ -128,7 +133,7 @@ class RoomWatch:
         self.found: dict[str, RoomRelay] = {}
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
-        self._resolving: set[asyncio.Task[None]] = set()
+        self._resolving: set[asyncio.Future[None]] = set()
 
     async def start(self) -> None:
         from relay.broker.discovery import _all_interfaces
@@ -140,9 +145,7 @@ class RoomWatch:
         if state_change is ServiceStateChange.Removed:
             self.found.pop(name, None)
             return
-        task = asyncio.ensure_future(self._resolve(name))
-        self._resolving.add(task)
-        task.add_done_callback(self._resolving.discard)
+        keep(asyncio.ensure_future(self._resolve(name)), self._resolving)
 
     async def _resolve(self, name: str) -> None:
         if self._zc is None:
@@ -180,7 +183,7 @@ class Handover:
 
     def __init__(
         self,
-        session: Any,
+        session: SessionLike,
         key: SigningKey,
         *,
         interfaces: list[str] | None = None,
@@ -197,12 +200,12 @@ class Handover:
         self.current: RoomRelay | None = None
         #: Relays tried and found dead (an announcement can outlive its relay by the record's TTL).
         self.failed: set[str] = set()
-        self.relay: Any = None  # the embedded relay this program started, if any
+        self.relay: EmbeddedRelay | None = None  # the embedded relay this program started, if any
         self._advert: Advertisement | None = None
         #: Relays this program withdrew (another seat's won): stopped after the linger, or at close.
-        self._retiring: dict[Any, asyncio.TimerHandle] = {}
-        self._stopping: set[asyncio.Task[None]] = set()
-        self._transport: Any = None
+        self._retiring: dict[EmbeddedRelay, asyncio.TimerHandle] = {}
+        self._stopping: set[asyncio.Future[None]] = set()
+        self._transport: FailoverTransport | None = None
         self._settler: asyncio.Task[None] | None = None
         self._since = 0.0  # when the game went to ``current``
 
@@ -210,7 +213,7 @@ class Handover:
     def room(self) -> str:
         return str(self.session.room)
 
-    async def start(self, transport: Any) -> None:
+    async def start(self, transport: FailoverTransport) -> None:
         self._transport = transport
         if self._settler is None:
             await self.watch.start()
@@ -218,14 +221,14 @@ class Handover:
 
     def candidates(self) -> list[RoomRelay]:
         """Genuine announcements of this room's relay that were not found dead, lowest seat first."""
-        table = getattr(self.session, "table", None)
+        table = self.session.table
         found = self.watch.found.values()
         ok = [f for f in found if str(f.address) not in self.failed and genuine(f, self.room, table)]
         return sorted(ok, key=lambda f: (f.seat, f.addresses, f.port))
 
-    def _rank(self, transport: Any) -> int:
+    def _rank(self, transport: FailoverTransport) -> int:
         """This seat's place among the seats that may start a relay (0: at once)."""
-        table = getattr(self.session, "table", None)
+        table = self.session.table
         me = self.session.seat
         if table is None or me is None:
             return 8
@@ -234,13 +237,13 @@ class Handover:
         seats = [s for s in table.active() if s == me or s not in ran_it]
         return seats.index(me) if me in seats else len(seats)
 
-    async def next_relay(self, transport: Any) -> RelayAddress | None:
+    async def next_relay(self, transport: FailoverTransport) -> RelayAddress | None:
         """The relay to go to now that ``transport.address`` failed: an announced one, or our own."""
         self.failed.add(str(transport.address))
         if self.current is not None and str(self.current.address) == str(transport.address):
             self.current = None
         if self.relay is not None:  # we run one already (it cannot have died without us)
-            return self._own_address()
+            return _own_address(self.relay)
         deadline = time.monotonic() + BROWSE_S + self._rank(transport) * self.stagger_s
         while True:
             for found in self.candidates():
@@ -259,7 +262,7 @@ class Handover:
             return False
         return True
 
-    def _go(self, found: RoomRelay, transport: Any) -> RelayAddress:
+    def _go(self, found: RoomRelay, transport: FailoverTransport) -> RelayAddress:
         self.current = found
         self._since = time.monotonic()
         transport.presence_info.pop("hosts_relay", None)
@@ -273,15 +276,11 @@ class Handover:
             return "the relay this seat started on the LAN"
         return f"seat {self.current.seat}'s relay, found on the LAN"
 
-    def _own_address(self) -> RelayAddress:
-        host, _, port = self.relay.address.rpartition(":")
-        return RelayAddress(host, int(port))
-
-    async def _start_relay(self, transport: Any) -> RelayAddress | None:
+    async def _start_relay(self, transport: FailoverTransport) -> RelayAddress | None:
         """Start an embedded relay here and announce it for this room (signed by this seat)."""
         from relay.broker.embedded import EmbeddedRelay, RelayConfig
 
-        table = getattr(self.session, "table", None)
+        table = self.session.table
         seat = self.session.seat
         if table is None or seat is None:
             return None  # without the genesis there is no game to announce: keep looking
@@ -305,7 +304,7 @@ class Handover:
         self.current = RoomRelay("", self.room, table.game_id, seat, addresses, relay.port, b"")
         transport.presence_info["hosts_relay"] = True
         log.info("room %s: seat %d runs the room's relay now, on port %d", self.room, seat, relay.port)
-        return self._own_address()
+        return _own_address(relay)
 
     async def _settle(self) -> None:
         """Keep to the relay of the lowest seat: if two started one, everybody ends on the same."""
@@ -340,7 +339,7 @@ class Handover:
     def _withholds(self, current: RoomRelay) -> bool:
         """A relay taken without the genesis to check its announcement by, that has not brought the genesis
         after a while: maybe a stranger's, withholding the game; the next announcement is tried."""
-        unchecked = getattr(self.session, "table", None) is None and self.relay is None
+        unchecked = self.session.table is None and self.relay is None
         return unchecked and time.monotonic() - self._since > WITHHELD_S
 
     async def _withdraw(self) -> None:
@@ -353,11 +352,9 @@ class Handover:
             loop = asyncio.get_running_loop()
             self._retiring[relay] = loop.call_later(self.linger_s, self._retire, relay)
 
-    def _retire(self, relay: Any) -> None:
+    def _retire(self, relay: EmbeddedRelay) -> None:
         self._retiring.pop(relay, None)
-        task = asyncio.ensure_future(relay.stop())
-        self._stopping.add(task)  # the loop keeps only a weak reference to a task
-        task.add_done_callback(self._stopping.discard)
+        keep(asyncio.ensure_future(relay.stop()), self._stopping)
 
     async def close(self) -> None:
         """The game is over here: wait (a little) for the others to be done with our relay, then stop it."""
@@ -381,7 +378,13 @@ class Handover:
         await self.watch.close()
 
 
-async def others_done(transport: Any, relay: Any, timeout: float = LINGER_S) -> None:
+def _own_address(relay: EmbeddedRelay) -> RelayAddress:
+    """Where this machine reaches the relay it runs."""
+    host, _, port = relay.address.rpartition(":")
+    return RelayAddress(host, int(port))
+
+
+async def others_done(transport: RoomTransport, relay: EmbeddedRelay, timeout: float = LINGER_S) -> None:
     """Wait until every other peer's retained presence on ``relay`` (run by this program) says it is done,
     left or gone, at most ``timeout`` seconds.  Read on the relay itself: this peer's own connection is
     closed by now, so it hears no more presence."""

@@ -27,7 +27,7 @@ What it guarantees, and how:
 - **An outage chooses nobody's forfeit.**  The session's clock for timeouts runs only while the
   relay is reachable and the log is read back: the session is told ``connection_lost`` when a
   connection breaks and ``connected`` once the read-back after the next one is complete, which
-  starts a full timeout of grace (a session without these methods is simply not told).
+  starts a full timeout of grace.
 - Reconnection with exponential backoff; the first connection is checked with :func:`relay.probe.probe`
   so a wrong address, a non-MQTT server or an unreachable relay is a clear error within seconds.
 
@@ -45,17 +45,23 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol, TypedDict
 
 import aiomqtt
 import msgpack
 
 from protocol.envelope import peek
+from protocol.events import CheatDetected, Equivocation, Rejected
 from relay import topics
-from relay.address import NODELAY, RelayAddress, mqtt_client, parse_address
+from relay.address import RelayAddress, parse_address
+from relay.background import keep
 from relay.errors import RelayError, RelayUnreachable
+from relay.mqtt import mqtt_client
 from relay.probe import probe
 from relay.transport import wants
+
+if TYPE_CHECKING:
+    from protocol.session import PeerSession
 
 log = logging.getLogger("relay.transport.room")
 
@@ -71,25 +77,73 @@ class OutboundLike(Protocol):
     def topic(self) -> str: ...  # relative to the room: "log/{seq}" or "notice/..."
 
 
+class LoggedEntry(Protocol):
+    """An applied log entry (``protocol.envelope.Envelope`` fits): the bytes as signed."""
+
+    @property
+    def data(self) -> bytes: ...
+
+
+class SeatKey(Protocol):
+    """A seat of the genesis (``protocol.seats.SeatInfo`` fits): its signing key checks its requests."""
+
+    @property
+    def sign(self) -> bytes: ...
+
+
+class TableLike(Protocol):
+    """What the transport reads of a session's table (``protocol.table.Table`` fits), once the genesis is in."""
+
+    @property
+    def head(self) -> int: ...
+    @property
+    def n(self) -> int: ...  # how many seats the game has
+    @property
+    def log(self) -> Sequence[LoggedEntry]: ...
+    @property
+    def seats(self) -> Sequence[SeatKey]: ...
+    @property
+    def game_id(self) -> bytes: ...
+    @property
+    def relays(self) -> Sequence[str]: ...  # the relays the genesis names (relay/transport/failover.py)
+
+    def active(self) -> Sequence[int]: ...  # the seats still in the game
+
+
 class SessionLike(Protocol):
-    """What the transport needs from a protocol session (``protocol.session.PeerSession`` fits)."""
+    """What the transport needs from a protocol session (``protocol.session.PeerSession`` fits).
 
-    room: str
+    Events are the session's own (``protocol.events``): the transport hands them to the driver as
+    they are, and keeps the reports among them (:data:`REPORTED`).
+    """
 
-    def receive(self, data: bytes, now_ms: int) -> list[Any]: ...
+    @property
+    def room(self) -> str: ...
+    @property
+    def seat(self) -> int | None: ...  # None for an observer
+    @property
+    def table(self) -> TableLike | None: ...  # None until the genesis is read
 
-    def tick(self, now_ms: int) -> list[Any]: ...
+    #: Set by the transport: the session queues what it writes by itself, applied at settle().
+    publish_first: bool
+
+    def receive(self, data: bytes, now_ms: int) -> Sequence[object]: ...
+
+    def tick(self, now_ms: int) -> Sequence[object]: ...
 
     def take_outgoing(self) -> Sequence[OutboundLike]: ...
 
     def take_notices(self) -> Sequence[OutboundLike]: ...
 
-    #: Set by the transport: the session queues what it writes by itself, applied at settle().
-    publish_first: bool
-
-    def settle(self) -> list[Any]: ...
+    def settle(self) -> Sequence[object]: ...
 
     def open_step(self) -> bool: ...
+
+    def connection_lost(self, now_ms: int) -> Sequence[object]: ...
+
+    def connected(self, now_ms: int, grace_ms: int = 0) -> Sequence[object]: ...
+
+    def sign_request(self, raw: bytes) -> bytes | None: ...  # None: an observer, which asks nobody
 
     @property
     def unsettled(self) -> bool: ...
@@ -97,10 +151,17 @@ class SessionLike(Protocol):
     @property
     def finished(self) -> bool: ...
 
+    @property
+    def done(self) -> bool: ...  # finished, and no claim of this seat still open
 
-def held_entry(session: Any, seq: int) -> bytes | None:
+
+#: The session's events the transport keeps in :attr:`RoomTransport.reports` (and logs).
+REPORTED = (Rejected, CheatDetected, Equivocation)
+
+
+def held_entry(session: SessionLike, seq: int) -> bytes | None:
     """The valid entry the session holds for ``seq`` (its applied log), or None."""
-    table = getattr(session, "table", None)
+    table = session.table
     if table is None or seq > table.head or seq < 0:
         return None
     return bytes(table.log[seq].data)
@@ -120,7 +181,7 @@ class Presence:
 
     peer: str  # the peer id the message claims (presence is not signed: a hint for people, never a proof)
     status: str
-    info: dict[str, Any]
+    info: dict[str, object]  # as the peer wrote it: nothing in it is checked
     seat: int = -1
 
 
@@ -148,12 +209,25 @@ class Backoff:
         self.cap = cap
 
     def delay(self, attempt: int) -> float:
-        d = min(self.cap, self.base * (2 ** min(attempt, 16)))
+        d = min(self.cap, self.base * float(1 << min(attempt, 16)))
         return d * (0.5 + random.random() / 2)
 
 
+class TransportOptions(TypedDict, total=False):
+    """The keyword options of :class:`RoomTransport` (for transports built on it)."""
+
+    presence_info: dict[str, object] | None
+    keepalive: int
+    tick_ms: int
+    probe_timeout: float
+    backoff: Backoff | None
+    clock: Callable[[], int]
+    linger_s: float
+    claim_wait_s: float | None
+
+
 #: A driver gets the session's events (and the transport's own) and may call ``session.submit``.
-Driver = Callable[[list[Any]], None]
+Driver = Callable[[list[object]], None]
 
 #: Restores of one topic in a row, then one per interval (never a cap for the life of the transport).
 RESTORE_BURST = 5
@@ -236,7 +310,7 @@ class RoomTransport:
         peer_id: str,
         driver: Driver | None = None,
         *,
-        presence_info: dict[str, Any] | None = None,
+        presence_info: dict[str, object] | None = None,
         keepalive: int = 10,
         tick_ms: int = 250,
         probe_timeout: float = 4.0,
@@ -276,7 +350,8 @@ class RoomTransport:
         self._want_budget = RateLimit(WANT_BURST, WANT_INTERVAL_S)
         self._want_log = RateLimit(5, 10.0)  # log lines about refused requests (a flood must not flood the log)
         self._watching = False  # the other seats' presence and want topics are subscribed on this connection
-        self.reports: list[Any] = []  # what was reported (Rejected, Restored ...), for logs and tests
+        #: What was reported (the session's :data:`REPORTED` events, and :class:`Restored`), for logs and tests.
+        self.reports: list[Rejected | CheatDetected | Equivocation | Restored] = []
         self._outbox: list[tuple[str, bytes]] = []
         self._mine: dict[str, bytes] = {}  # notices this peer wrote: topic -> bytes
         self._seen: dict[str, bytes] = {}  # the relay's current copy of each log/notice topic
@@ -292,7 +367,7 @@ class RoomTransport:
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
         self._synced = False
-        self._held_events: list[Any] = []
+        self._held_events: list[object] = []
         self._client: aiomqtt.Client | None = None
         self._marker = b""
         self._sent: dict[str, bytes] = {}  # published on the current connection
@@ -312,19 +387,19 @@ class RoomTransport:
         self._stop.set()
         self._wake.set()
 
-    def _emit(self, events: list[Any]) -> None:
+    def _emit(self, events: Sequence[object]) -> None:
         self._idle_later()
         if not events:
             self._collect()
             return
         for e in events:
-            if type(e).__name__ in ("Rejected", "CheatDetected", "Equivocation"):
+            if isinstance(e, REPORTED):
                 self.reports.append(e)
                 log.info("%s: %s", self.peer_id, e)
         if not self._synced:
             self._held_events.extend(events)
         else:
-            self.driver(events)
+            self.driver(list(events))
         self._collect()
 
     def _idle_later(self) -> None:
@@ -365,9 +440,9 @@ class RoomTransport:
         if not self.session.finished:
             self._listening_since = None
             return False
-        done = getattr(self.session, "done", True)
+        done = self.session.done
         if done or self.claim_wait_s is None:
-            return bool(done)
+            return done
         now = time.monotonic()
         if self._listening_since is None:
             self._listening_since = now
@@ -391,7 +466,7 @@ class RoomTransport:
                 delay = self.backoff.delay(attempt)
                 attempt += 1
                 log.info("%s: connection to %s lost (%s); retry in %.2f s", self.peer_id, self.address, exc, delay)
-                self._emit(self._tell("connection_lost"))
+                self._emit(self.session.connection_lost(self.clock()))
                 self.driver([Disconnected(str(exc))])
                 await self._sleep(delay)
             if self._done():
@@ -403,11 +478,6 @@ class RoomTransport:
 
     async def _choose_relay(self) -> None:
         """Before each connection: a subclass may move ``self.address`` (relay/transport/failover.py); here it stays."""
-
-    def _tell(self, what: str, **details: Any) -> list[Any]:
-        """Tell the session that the relay was lost or reached again (if it listens)."""
-        hook = getattr(self.session, what, None)
-        return list(hook(self.clock(), **details)) if callable(hook) else []
 
     def _done(self) -> bool:
         return self._session_done() and not self._outbox
@@ -447,8 +517,9 @@ class RoomTransport:
             try:
                 done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
                 for t in done:
-                    if t.exception() is not None:
-                        raise t.exception()  # type: ignore[misc]  # not None: checked on the line above
+                    failure = t.exception()
+                    if failure is not None:
+                        raise failure
                 if self._done() or self._stop.is_set():
                     with contextlib.suppress(aiomqtt.MqttError):
                         await asyncio.sleep(self.linger_s)
@@ -464,8 +535,8 @@ class RoomTransport:
 
     # -- reading the log in bounded pieces ------------------------------------------------
     def _head(self) -> int:
-        table = getattr(self.session, "table", None)
-        return int(table.head) if table is not None else -1
+        table = self.session.table
+        return table.head if table is not None else -1
 
     def _window_filters(self, first: int, last: int) -> list[tuple[str, int]]:
         """Exact log topics ``first..last``: each brings at most one retained message, however full the room is."""
@@ -473,14 +544,12 @@ class RoomTransport:
         return [(topics.log(room, seq), 1) for seq in range(first, last + 1)]
 
     def _seat(self) -> int | None:
-        seat = getattr(self.session, "seat", None)
-        return seat if isinstance(seat, int) else None
+        return self.session.seat
 
     def _seats(self) -> int:
         """How many seats the game has (0 while the genesis is not known)."""
-        table = getattr(self.session, "table", None)
-        n = getattr(table, "n", 0) if table is not None else 0
-        return n if isinstance(n, int) else 0
+        table = self.session.table
+        return table.n if table is not None else 0
 
     def _notice_filters(self) -> list[tuple[str, int]]:
         """The exact notice topics around the head not subscribed yet: each seat's vote, leave and ack
@@ -537,9 +606,7 @@ class RoomTransport:
         except TimeoutError:
             return False
         finally:
-            cleanup = asyncio.ensure_future(self._clear_marker(client, self._marker_topic))
-            self._cleanups.add(cleanup)
-            cleanup.add_done_callback(self._cleanups.discard)
+            keep(asyncio.ensure_future(self._clear_marker(client, self._marker_topic)), self._cleanups)
         return True
 
     async def _clear_marker(self, client: aiomqtt.Client, topic: str) -> None:
@@ -585,10 +652,17 @@ class RoomTransport:
                 await self._apply_backlog()
         self._after_sync()
         await self._watch_seats(client)
-        await self._follow(client)
+        await self._follow(client, step)
 
-    async def _follow(self, client: aiomqtt.Client) -> None:
-        """While playing: subscribe the next window before the head gets there; ask again when nothing comes."""
+    async def _follow(self, client: aiomqtt.Client, step: int) -> None:
+        """While playing: subscribe the next window before the head gets there; ask again when nothing comes.
+
+        Asking again is a read step of its own: the next entries' topics subscribed anew (a broker
+        that dropped a delivery sends their retained copies now) and a marker after them.  A
+        connection that does not even bring the marker back passes nothing on to us any more
+        (its broker holds back what it owes this client, or the client stopped taking it): it is
+        ended as a broken one is, and the next connection reads the log back afresh.
+        """
         stalled_since, last_head, wait = time.monotonic(), self._head(), REFETCH_S
         while not self._done():
             self._ahead.clear()
@@ -608,9 +682,11 @@ class RoomTransport:
             if head != last_head:
                 stalled_since, last_head, wait = time.monotonic(), head, REFETCH_S
             elif time.monotonic() - stalled_since > wait and not self._session_done():
-                # Nothing new for a while: fetch the next entries' retained copies again (a broker
-                # that dropped a delivery sends them now) and ask the other peers for them.
-                await client.subscribe(self._window_filters(head + 1, head + 4))
+                # Nothing new for a while: fetch the next entries' retained copies again and ask the
+                # other peers for them.
+                step += 1
+                if not await self._read_step(client, self._window_end, step, self._window_filters(head + 1, head + 4)):
+                    raise aiomqtt.MqttError(f"the relay passed nothing on for {SYNC_TIMEOUT_S:g} s")
                 request = self._want_request(head + 1)
                 if request is not None:
                     await client.publish(topics.want(self.session.room, request[0]), request[1], qos=0)
@@ -618,15 +694,13 @@ class RoomTransport:
 
     def _want_request(self, seq: int) -> tuple[int, bytes] | None:
         """(our seat, our signed request for entry ``seq``), or None for an observer or before the genesis."""
-        table, seat = getattr(self.session, "table", None), self._seat()
-        game = getattr(table, "game_id", None)
-        sign = getattr(self.session, "sign_request", None)
-        if seat is None or not isinstance(game, bytes) or not callable(sign):
+        table, seat = self.session.table, self._seat()
+        if seat is None or table is None:
             return None
         self._want_n = max(self._want_n + 1, time.time_ns() // 1_000_000)  # grows across restarts too
-        raw = wants.body(self.session.room, game, seat, seq, self._want_n)
-        sig = sign(raw)
-        return (seat, wants.encode(raw, sig)) if isinstance(sig, bytes) else None
+        raw = wants.body(self.session.room, table.game_id, seat, seq, self._want_n)
+        sig = self.session.sign_request(raw)
+        return (seat, wants.encode(raw, sig)) if sig is not None else None
 
     async def _quiet(self) -> None:
         """Wait until no log or notice message came for :data:`QUIET_S` (at most :data:`QUIET_MAX_S`)."""
@@ -730,17 +804,15 @@ class RoomTransport:
     def _on_want(self, rest: str, payload: bytes) -> None:
         """Another seat cannot get an entry from the relay: put our copy back, if the request is really
         that seat's (signed, for this room and game, newer than its last one, within its rate)."""
-        table = getattr(self.session, "table", None)
+        table = self.session.table
         seat = _seat_of(rest)
-        if not self._synced or table is None or seat is None or not payload:
-            return
+        if not self._synced or table is None or not table.seats or seat is None or not payload:
+            return  # (a table without seat keys answers nobody)
         try:
             keys = [bytes(info.sign) for info in table.seats]
             want = wants.check(payload, self.session.room, bytes(table.game_id), seat, keys)
         except wants.BadWant as exc:
             self._want_dropped(rest, str(exc))
-            return
-        except (AttributeError, TypeError):  # a session whose table has no keys: it answers nobody
             return
         if want.n <= self._want_last.get(seat, -1):
             self._want_dropped(rest, f"an old request of seat {seat} again (replayed)")
@@ -852,9 +924,9 @@ class RoomTransport:
                 self._on_notice(topic, payload)
         # The wait for every seat starts again, from now, plus the longest reconnection pause:
         # the others may still be sleeping out theirs.
-        self._held_events += self._tell("connected", grace_ms=int(self.backoff.cap * 1000))
+        self._held_events += self.session.connected(self.clock(), grace_ms=int(self.backoff.cap * 1000))
         self._synced = True
-        table = getattr(self.session, "table", None)
+        table = self.session.table
         room = self.session.room
         queued = {topic for topic, _ in self._outbox} | set(self._sent)
         if table is not None:
@@ -878,8 +950,14 @@ async def check_relay(relay: str | RelayAddress, timeout: float = 4.0) -> None:
     await probe(relay, timeout)
 
 
+if TYPE_CHECKING:
+
+    def _peer_session_fits(session: PeerSession) -> SessionLike:
+        """The protocol's session is what the transport drives (mypy checks it here, once)."""
+        return session
+
+
 __all__ = [
-    "NODELAY",
     "Backoff",
     "Connected",
     "Disconnected",

@@ -19,7 +19,6 @@ quoting a key or a secret.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import msgpack
 
@@ -56,7 +55,7 @@ def encode(raw: bytes, sig: bytes) -> bytes:
     return msgpack.packb({"body": raw, "sig": sig}, use_bin_type=True)
 
 
-def _field(value: Any, low: int, high: int, what: str) -> int:
+def _field(value: object, low: int, high: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise BadWant(f"{what} is not a whole number from {low} to {high}")
     return value

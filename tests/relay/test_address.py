@@ -26,6 +26,14 @@ from relay.errors import RelayError
         ("alice@relay.example.org:1883", "mqtt", "relay.example.org", 1883, "", "alice", None),
         ("mqtt://al%40ce:p%3Ass@[::1]", "mqtt", "::1", 1883, "", "al@ce", "p:ss"),
         ("ws://bob:pw@10.0.0.2:8083/mqtt", "ws", "10.0.0.2", 8083, "/mqtt", "bob", "pw"),
+        ("tcp://relay.example.org", "mqtt", "relay.example.org", 1883, "", None, None),
+        ("ssl://relay.example.org:9", "mqtts", "relay.example.org", 9, "", None, None),
+        ("2001:db8::1", "mqtt", "2001:db8::1", 1883, "", None, None),
+        ("Relay.Example.org:1884", "mqtt", "Relay.Example.org", 1884, "", None, None),
+        ("carol:p#ss?w@relay.example.org", "mqtt", "relay.example.org", 1883, "", "carol", "p#ss?w"),
+        ("carol:p@ss@relay.example.org", "mqtt", "relay.example.org", 1883, "", "carol", "p@ss"),
+        ("carol:ab%2Fcd@relay.example.org", "mqtt", "relay.example.org", 1883, "", "carol", "ab/cd"),
+        ("wss://relay.example.org/mqtt?token=1", "wss", "relay.example.org", 443, "/mqtt?token=1", None, None),
     ],
 )
 def test_every_address_form(text, scheme, host, port, path, user, password):
@@ -46,6 +54,14 @@ def test_every_address_form(text, scheme, host, port, path, user, password):
         ("[::1:1883", "IPv6"),
         ("mqtts://:pw@host", "empty user name"),
         ("mqtts://alice:pw@", "no host"),
+        ("host:0", "not a port"),
+        ("mqtt://relay.example.org?x", "only ws:// and wss://"),
+        ("ws://relay.example.org/mqtt#top", "'#' part"),
+        ("[not-an-ip]:1883", "IPv6"),
+        ("[::1]x", "IPv6"),
+        ("ho st", "no host"),
+        ("carol:pw/more@relay.example.org", "a '/' in a password is written %2F"),
+        ("mqtts://carol:pw@relay.example.org:port", "not a port"),
     ],
 )
 def test_bad_addresses_are_refused_in_words_without_their_password(text, words):
@@ -60,7 +76,7 @@ def test_the_password_is_in_no_string_of_an_address():
     for shown in (str(a), repr(a), f"{a}", redact("mqtts://alice:hunter22@relay.example.org")):
         assert "hunter22" not in shown
     assert str(a) == "mqtts://alice@relay.example.org:8883" and a.ca_file == "/etc/ca.pem"
-    assert str(RelayAddress("127.0.0.1", 1884)) == "127.0.0.1:1884"  # plain MQTT reads as before
+    assert str(RelayAddress("127.0.0.1", 1884)) == "127.0.0.1:1884"  # plain MQTT without a login: host:port
 
 
 def test_client_identifiers_are_short_letters_and_digits():

@@ -15,7 +15,10 @@ import pytest
 
 from relay.address import RelayAddress
 from relay.errors import NotARelay, RelayError, RelayUnreachable, RoomFull, RoomNotFound
-from relay.lobby.rooms import RoomHost, join_room, list_rooms, new_code, normalize_code
+from relay.lobby.host import RoomHost
+from relay.lobby.invitation import new_code, normalize_code
+from relay.lobby.join import join_room
+from relay.lobby.listing import list_rooms
 from relay.probe import parse_address
 from relay.transport.room import check_relay
 from tests.relay.helpers import ROOT, BrokerProcess, env, free_port

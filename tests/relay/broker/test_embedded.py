@@ -15,6 +15,7 @@ import pytest
 
 from relay.broker.discovery import browse
 from relay.broker.embedded import EmbeddedRelay, RelayConfig
+from relay.probe import connect_packet
 from tests.relay.helpers import ROOT, BrokerProcess, env, free_port, wait_port
 
 
@@ -68,6 +69,66 @@ def test_embedded_relay_closes_a_client_that_sends_too_much() -> None:
                 got = await collect(watcher, 0.8)
             assert "sealed/v1/room/TEST/log/1" not in got
             assert r.retained_count() == 0
+
+    asyncio.run(main())
+
+
+async def closed_by_relay(reader: asyncio.StreamReader) -> bool:
+    """True once the relay has closed this connection (end of stream, or a reset)."""
+    try:
+        while await reader.read(1024):
+            pass
+    except ConnectionError:
+        pass
+    return True
+
+
+@pytest.mark.timeout(30)
+def test_a_client_that_connects_while_the_relay_stops_is_not_left_on_it() -> None:
+    """A peer reconnecting at once may reach a relay that is stopping: it is refused or cut off,
+    never kept in a session nobody ends (its keepalive answered, its entries going nowhere)."""
+
+    async def main() -> None:
+        r = EmbeddedRelay(RelayConfig(host="127.0.0.1", port=0, advertise=False))
+        await r.start()
+        assert r._broker is not None
+        sessions_ended, go_on = asyncio.Event(), asyncio.Event()
+        broadcast_end = r._broker._shutdown_broadcast_loop  # amqtt's shutdown: after the sessions, before the listeners
+
+        async def held() -> None:
+            sessions_ended.set()
+            await go_on.wait()
+            await broadcast_end()
+
+        r._broker._shutdown_broadcast_loop = held  # type: ignore[method-assign]  # the moment to connect in
+        stopping = asyncio.ensure_future(r.stop())
+        await sessions_ended.wait()
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", r.port)
+        except ConnectionRefusedError:
+            go_on.set()
+            await stopping
+            return  # not listening any more: nobody is left on it
+        writer.write(connect_packet("late"))
+        await writer.drain()
+        go_on.set()
+        await stopping
+        assert await asyncio.wait_for(closed_by_relay(reader), 5)
+        writer.close()
+
+    asyncio.run(main())
+
+
+@pytest.mark.timeout(30)
+def test_a_connection_in_its_handshake_when_the_relay_stops_is_closed() -> None:
+    async def main() -> None:
+        r = EmbeddedRelay(RelayConfig(host="127.0.0.1", port=0, advertise=False))
+        await r.start()
+        reader, writer = await asyncio.open_connection("127.0.0.1", r.port)  # no CONNECT yet
+        await asyncio.sleep(0.2)
+        await r.stop()
+        assert await asyncio.wait_for(closed_by_relay(reader), 5)
+        writer.close()
 
     asyncio.run(main())
 

@@ -1,11 +1,11 @@
 """Six headless bot peers, each its own process, play Collective Conflict to the end over a real broker.
 
-Issue 6 must show "a 6-player game of headless bot peers over the relay, to the end, with a fair
-audit".  The peers are ``python -m client.headless`` processes, as in ``test_games.py`` for
-System Launch; every peer must exit 0, print a fair verdict and the same final state hash, and
-the saved game must verify offline.  Random bots: the engine's game ends by its own rules (the
-last Network standing, a shared draw when no Network can act or by repetition) or at the round limit
-the host sets for this bots-only table (the game has none by default, CC-22).
+The game must reach its end with a fair audit.  The peers are ``python -m client.headless``
+processes, as in ``test_system_launch.py`` for System Launch; every peer must exit 0, print a fair
+verdict and the same final state hash, and the saved game must verify offline.  Random bots: the
+engine's game ends by its own rules (the last Network standing, a shared draw when no Network can
+act or by repetition) or at the round limit the host sets for this bots-only table (the game has
+none by default, CC-22).
 """
 
 from __future__ import annotations

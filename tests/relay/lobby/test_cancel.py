@@ -13,7 +13,7 @@ import asyncio
 
 import pytest
 
-from relay.lobby.rooms import RoomHost
+from relay.lobby.host import RoomHost
 from tests.relay.helpers import BrokerProcess
 from tests.relay.lobby.people import Person
 

@@ -1,4 +1,4 @@
-"""Fallback relays in the invitation (issue 13): they travel in the link and in the words read out."""
+"""Fallback relays in the invitation: they travel in the link and in the words read out."""
 
 from __future__ import annotations
 

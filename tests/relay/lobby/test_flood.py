@@ -13,8 +13,10 @@ import pytest
 
 from relay import topics
 from relay.errors import RelayError
+from relay.lobby.host import RoomHost
+from relay.lobby.join import join_room
+from relay.lobby.listing import list_rooms
 from relay.lobby.messages import JoinRequest
-from relay.lobby.rooms import RoomHost, join_room, list_rooms
 from tests.relay.helpers import BrokerProcess
 from tests.relay.lobby.people import Person
 

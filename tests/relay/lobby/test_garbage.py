@@ -18,8 +18,9 @@ import pytest
 from protocol.crypto.signing import SigningKey
 from relay import topics
 from relay.address import parse_address
+from relay.lobby.host import RoomHost
+from relay.lobby.join import join_room
 from relay.lobby.messages import JoinRequest, seal, withdrawal
-from relay.lobby.rooms import RoomHost, join_room
 from relay.lobby.seat_card import BadCard, check_card
 from tests.relay.helpers import BrokerProcess, Peer, wait_for_line
 from tests.relay.lobby.people import Person

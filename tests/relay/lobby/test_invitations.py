@@ -8,6 +8,7 @@ import contextlib
 import pytest
 
 from relay.errors import Refused, RoomNotFound
+from relay.lobby.host import RoomHost
 from relay.lobby.invitation import (
     FINGERPRINT_LETTERS,
     BadInvitation,
@@ -17,7 +18,8 @@ from relay.lobby.invitation import (
     normalize_fingerprint,
     parse_invitation,
 )
-from relay.lobby.rooms import RoomHost, join_room, list_rooms, peek_room
+from relay.lobby.join import join_room, peek_room
+from relay.lobby.listing import list_rooms
 from tests.relay.helpers import BrokerProcess
 from tests.relay.lobby.people import Person
 
@@ -146,10 +148,10 @@ def test_a_card_by_another_key_is_not_the_invited_room(embedded_relay: BrokerPro
 
     from relay import topics
     from relay.address import parse_address
-    from relay.lobby import rooms
+    from relay.lobby import join
     from relay.lobby.messages import LobbyCard
 
-    monkeypatch.setattr(rooms, "PIN_WAIT", 0.5)
+    monkeypatch.setattr(join, "PIN_WAIT", 0.5)
     address = embedded_relay.address
     h, ann, mallory = Person("Host"), Person("Ann"), Person("Mallory")
 

@@ -10,7 +10,11 @@ import contextlib
 
 import pytest
 
-from relay.lobby.rooms import LobbyCard, NoSuchSeat, RoomClosed, RoomHost, SeatTaken, join_room, list_rooms
+from relay.errors import NoSuchSeat, RoomClosed, SeatTaken
+from relay.lobby.host import RoomHost
+from relay.lobby.join import join_room
+from relay.lobby.listing import list_rooms
+from relay.lobby.messages import LobbyCard
 from tests.relay.helpers import BrokerProcess
 from tests.relay.lobby.people import Person
 

@@ -1,4 +1,4 @@
-"""Strangers on a shared relay stage each lobby attack of issue 12, and are defeated.
+"""Strangers on a shared relay stage each attack on the lobby, and are defeated.
 
 Each test runs on the embedded relay and on Mosquitto with the shipped ACL (``any_relay``); the
 stranger is an ordinary MQTT client of the same relay, allowed to read and write every lobby topic.
@@ -23,9 +23,11 @@ from protocol.session import PeerSession
 from protocol.table import SeatInfo
 from relay import topics
 from relay.address import parse_address
+from relay.lobby.host import RoomHost
 from relay.lobby.invitation import fingerprint
+from relay.lobby.join import join_room
+from relay.lobby.listing import list_rooms
 from relay.lobby.messages import JoinRequest, LobbyCard, SeatList
-from relay.lobby.rooms import RoomHost, join_room, list_rooms
 from tests.relay.helpers import BrokerProcess
 from tests.relay.lobby.people import Person
 

@@ -1,9 +1,9 @@
 """A tiny real session for transport tests: seats take turns writing numbered entries to one log.
 
-It has the shape of ``protocol.session.PeerSession`` that the transport relies on — receive,
-tick, take_outgoing, take_notices, settle, open_step, unsettled, publish_first, finished, and
-``table.log[seq].data`` / ``table.head`` — without any cryptography, so a transport test fails
-only because of the transport.
+It has the shape of ``protocol.session.PeerSession`` that the transport relies on
+(``relay.transport.room.SessionLike``) without any cryptography, so a transport test fails only
+because of the transport: it signs no requests and its table has no seat keys, so it never asks
+the other seats for an entry, nor answers them.
 Entry bytes: ``b"E|{seq}|{seat}|{room}"``.  Anything else is rejected with a reason.
 """
 
@@ -38,10 +38,16 @@ class Entry:
 class StubTable:
     log: list[Entry] = field(default_factory=list)
     n: int = 2  # seats (the transport subscribes each seat's notice and presence topics)
+    seats: tuple[()] = ()
+    game_id: bytes = b""
+    relays: tuple[str, ...] = ()
 
     @property
     def head(self) -> int:
         return len(self.log) - 1
+
+    def active(self) -> list[int]:
+        return list(range(self.n))
 
 
 class StubSession:
@@ -61,6 +67,10 @@ class StubSession:
     @property
     def finished(self) -> bool:
         return len(self.table.log) >= self.length
+
+    @property
+    def done(self) -> bool:
+        return self.finished
 
     def entry(self, seq: int, seat: int) -> bytes:
         return f"E|{seq}|{seat}|{self.room}".encode()
@@ -117,3 +127,12 @@ class StubSession:
 
     def open_step(self) -> bool:
         return False
+
+    def connection_lost(self, now_ms: int) -> list[object]:
+        return []
+
+    def connected(self, now_ms: int, grace_ms: int = 0) -> list[object]:
+        return []
+
+    def sign_request(self, raw: bytes) -> bytes | None:
+        return None

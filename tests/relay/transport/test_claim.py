@@ -1,10 +1,10 @@
 """Two seats over a real Mosquitto: a claimant keeps listening, so the claimed seat's own entry voids its claim.
 
-Issue #11: in a two-seat game a win claimed after disconnection ends the game for the claimant,
-but it is no result: the silent seat's own signed entry for that seq voids it.  The claimant's
-transport used to stop with its session, so that entry reached nobody still listening; the silent
-seat then played on alone, claimed the (now really silent) claimant gone in turn, and the two
-seats ended with contradicting claims.  Here seat 1's process is frozen (SIGSTOP) for longer than
+In a two-seat game a win claimed after disconnection ends the game for the claimant, but it is no
+result: the silent seat's own signed entry for that seq voids it.  So the claimant's transport must
+not stop with its session: that entry would reach nobody still listening, the silent seat would play
+on alone, claim the (then really silent) claimant gone in turn, and the two seats would end with
+contradicting claims.  Here seat 1's process is frozen (SIGSTOP) for longer than
 the timeout, seat 0 claims, seat 1 is thawed: seat 0 must take seat 1's entry, void its claim and
 play on, and both must finish one game, fair.
 """

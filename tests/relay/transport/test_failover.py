@@ -1,4 +1,4 @@
-"""Relay failover (issue 13): the room's relay dies for good and the game finishes on its fallback.
+"""Relay failover: the room's relay dies for good and the game finishes on its fallback.
 
 Real processes and real brokers: two Mosquittos, three headless peers.  The host names the second
 broker as the fallback; it travels in the invitation (the joiners are given nothing else) and in

@@ -1,4 +1,4 @@
-"""LAN handover (issue 13): the host's program, and the relay inside it, killed mid-game.
+"""LAN handover: the host's program, and the relay inside it, killed mid-game.
 
 Real processes: a ``--lan`` host runs the room's relay in its own process and announces it with
 zeroconf; two guests join by its invitation.  The host is killed (SIGKILL) mid-game: its relay is
@@ -39,20 +39,26 @@ def _lan_table(tmp: Path, players: int = 3) -> Table:
 
 
 def test_the_lan_hosts_program_killed_and_the_others_finish_on_a_relay_a_survivor_started(tmp_path: Path) -> None:
-    table = _lan_table(tmp_path)
-    host, guests = table.peers[0], table.peers[1:]
-    stranger: subprocess.Popen[bytes] | None = None
+    # A stranger announces a working relay as "seat 0's" for this very room and game (both public).
+    # It is started first and told the game once there is one, so it is announced while the game runs.
+    stranger = subprocess.Popen(
+        [sys.executable, "-m", "tests.relay.transport.lan_stranger"],
+        stdin=subprocess.PIPE,
+        stdout=open(tmp_path / "stranger.out", "wb"),  # noqa: SIM115 - closed with the process
+        env=env(),
+        cwd=ROOT,
+    )
+    table = Table()
     try:
+        wait_for_line(tmp_path / "stranger.out", r"^ready$")
+        table = _lan_table(tmp_path)
+        host, guests = table.peers[0], table.peers[1:]
         first_relay = wait_for_line(host.out, r"^invitation sealed://([\d.]+:\d+)/").group(1)
-        # A stranger announces a working relay as "seat 0's" for this very room and game (both public).
         code = wait_for_line(host.out, r"^seat 0 room ([A-Z]{6})$").group(1)  # the genesis is saved
         game = parse(bytes.fromhex(json.loads((tmp_path / "peer0" / "seat.json").read_text())["genesis"])).digest
-        stranger = subprocess.Popen(
-            [sys.executable, "-m", "tests.relay.transport.lan_stranger", code, game.hex()],
-            stdout=open(tmp_path / "stranger.out", "wb"),  # noqa: SIM115 - closed with the process
-            env=env(),
-            cwd=ROOT,
-        )
+        assert stranger.stdin is not None
+        stranger.stdin.write(f"{code} {game.hex()}\n".encode())
+        stranger.stdin.flush()
         strange_port = wait_for_line(tmp_path / "stranger.out", r"^stranger (\d+)$").group(1)
         wait_for_line(host.out, r"^\[seat 0\] wrote entry [2-9]\d$", 30)  # well into the game
         host.proc.send_signal(signal.SIGKILL)  # the program and the relay in it, at once
@@ -63,9 +69,8 @@ def test_the_lan_hosts_program_killed_and_the_others_finish_on_a_relay_a_survivo
         codes = table.wait(90)
     finally:
         table.kill_all()
-        if stranger is not None:
-            stranger.kill()
-            stranger.wait()
+        stranger.kill()
+        stranger.wait()
     finished_fair(table, codes)
     assert f":{strange_port} " not in outputs_of(table) and f":{strange_port})" not in outputs_of(table)
     outputs = outputs_of(table)

@@ -1,4 +1,4 @@
-"""Who may announce a room's relay on the LAN (issue 13): only a seat of the game, for the address it signed.
+"""Who may announce a room's relay on the LAN: only a seat of the game, for the address it signed.
 
 A stranger on the LAN can announce anything with zeroconf.  The handover believes an announcement
 only when a seat of the peer's own genesis signed the room, the game, the seat and the addresses;

@@ -1,4 +1,4 @@
-"""An outage chooses nobody's forfeit (issue 11, attack 6): a real Mosquitto, down longer than the timeout.
+"""An outage chooses nobody's forfeit: a real Mosquitto, down longer than the timeout.
 
 Two headless peers play System Launch with a short timeout (2 s).  The broker is stopped for
 longer than that and started again.  While a peer cannot reach the relay its clock for timeouts

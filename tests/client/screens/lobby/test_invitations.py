@@ -24,13 +24,13 @@ from protocol.crypto.signing import SigningKey
 from protocol.events import Rejected
 from protocol.session import PeerSession
 from protocol.table import SeatInfo
-from relay.lobby import rooms
 from relay.lobby.invitation import fingerprint, grouped
+from relay.lobby.listing import list_rooms
 from tests.client.drive import let_in, make_window, request_row
 
 
 def listed_codes(qtbot: Any, qloop: Any, address: str) -> list[str]:
-    task = qloop.create_task(rooms.list_rooms(address, 2))
+    task = qloop.create_task(list_rooms(address, 2))
     qtbot.waitUntil(task.done, timeout=10_000)
     return [card.code for card in task.result()]
 

@@ -14,7 +14,7 @@ from client.net import lan, transport
 from client.net.address import parse_relay_address
 from client.net.errors import NetError
 from client.net.lan import hosted_relay, stop_lan_relay
-from relay.lobby import rooms
+from relay.lobby.listing import list_rooms
 from tests.client.drive import (
     choose_bot,
     click_action,
@@ -29,7 +29,7 @@ from tests.client.drive import (
 
 
 def listed_codes(qtbot: Any, qloop: Any, address: str) -> list[str]:
-    task = qloop.create_task(rooms.list_rooms(address, 2))
+    task = qloop.create_task(list_rooms(address, 2))
     qtbot.waitUntil(task.done, timeout=10_000)
     return [card.code for card in task.result()]
 
