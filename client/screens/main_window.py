@@ -370,7 +370,7 @@ class MainWindow(QMainWindow):
         """A genesis this seat refuses (an answer time outside 30 s .. 7 days, a bad seat list) is said once."""
         if game.started or game.refusal_said:
             return
-        refused = next((p for p in game.problems if getattr(p, "code", "") == "genesis"), None)
+        refused = game.refused_genesis()
         if refused is not None:
             game.refusal_said = True
             self.show_message(tr("common.error"), tr("resume.genesis_refused", reason=refused.reason))
@@ -500,6 +500,8 @@ class MainWindow(QMainWindow):
         from protocol import verify
 
         table = game.session.table
+        if table is None:
+            return None
         path, _ = QFileDialog.getSaveFileName(
             self, tr("report.save"), str(self.default_save_dir() / f"{table.room}.sealedlog"), "*.sealedlog"
         )
