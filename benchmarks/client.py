@@ -31,7 +31,7 @@ born = proc.create_time()
 os.environ["SEALED_TABLE_CONFIG_DIR"] = tempfile.mkdtemp()
 from client.app import make_application
 app = make_application([])
-from client.screens.main_window import MainWindow
+from client.screens.window.main import MainWindow
 from client.store.settings import Settings
 animations = sys.argv[2] == "on"
 window = MainWindow(settings=Settings(name="Bench", bot_delay_ms=0, animations=animations, sound=False))

@@ -37,7 +37,7 @@ def run_app(argv: list[str] | None = None, config: Path | None = None) -> int:
     """Open the main window and run until it is closed; the exit code."""
     import qasync
 
-    from client.screens.main_window import MainWindow
+    from client.screens.window.main import MainWindow
 
     app = make_application(argv)
     loop = qasync.QEventLoop(app)

@@ -122,6 +122,11 @@ class NetGame:
         self.signing_key: SigningKey | None = None
 
     # -- the network ------------------------------------------------------------------
+    @property
+    def relay_password(self) -> str | None:
+        """The password of the relay the game is on (a kept seat names its relay without it)."""
+        return self.relay.password if isinstance(self.relay, RelayAddress) else None
+
     def make_transport(self) -> FailoverTransport:
         """The relay transport that drives the session (the caller runs ``transport.run()``).
 

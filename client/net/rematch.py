@@ -44,7 +44,7 @@ class Rematch:
         identity_dir: Path | None = None,
         think_ms: int = 0,
         on_change: Callable[[], None] | None = None,
-        on_started: Callable[[NetGame], None] | None = None,
+        on_started: Callable[[NetGame], object] | None = None,
     ) -> None:
         table = game.session.table
         if table is None or game.relay is None:

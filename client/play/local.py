@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.play.source import FORFEIT, Entry, EventTap
-from engines.core import Action, Decision, GameOver, IllegalAction, Knowledge, Referee, get
+from engines.core import Action, Decision, GameOver, GameState, IllegalAction, Knowledge, Pending, Referee, get
 from engines.core.bots import Bot
 
 
@@ -67,7 +67,7 @@ class LocalGame:
 
     # -- reading ---------------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> GameState:
         return self.referee.state
 
     @property
@@ -79,7 +79,7 @@ class LocalGame:
     def history(self) -> list[tuple[int, Action]]:
         return self.referee.history
 
-    def pending(self) -> Any:
+    def pending(self) -> Pending:
         return self.state.pending()
 
     def over(self) -> GameOver | None:

@@ -9,46 +9,65 @@ fallbacks (:mod:`relay.transport.failover`).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Protocol
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QInputDialog, QLineEdit
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QMessageBox, QWidget
 
 from client.i18n import tr
 from client.net.errors import NetError
 from client.net.game import NetGame
 
+#: A test's stand-in for the address dialog: the text typed and whether OK was pressed.
+Ask = Callable[[], tuple[str, bool]]
 
-def install(window: Any) -> QAction:
+
+class Window(Protocol):
+    """What the action needs of the window it sits in."""
+
+    @property
+    def game_menu(self) -> QMenu: ...
+
+    def network_game(self) -> NetGame | None: ...
+
+    def show_message(self, title: str, text: str) -> QMessageBox: ...
+
+    def window(self) -> QWidget: ...
+
+
+def install(window: Window) -> QAction:
     """Add the action to the window's game menu (enabled only while a network game is being played)."""
-    action = QAction(window)
+    action = QAction(window.window())
     action.triggered.connect(lambda: ask_and_move(window))
     window.game_menu.addAction(action)
-    window.game_menu.aboutToShow.connect(lambda: action.setEnabled(can_move(window)))
-    window.move_relay_action = action
-    retranslate(window)
+    window.game_menu.aboutToShow.connect(lambda: action.setEnabled(movable(window) is not None))
+    retranslate(action)
     return action
 
 
-def retranslate(window: Any) -> None:
-    action = getattr(window, "move_relay_action", None)
-    if action is not None:
-        action.setText(tr("menu.move_relay"))
+def retranslate(action: QAction) -> None:
+    action.setText(tr("menu.move_relay"))
 
 
-def can_move(window: Any) -> bool:
-    game = getattr(window, "game", None)
-    return isinstance(game, NetGame) and game.transport is not None and not game.session.finished
+def movable(window: Window) -> NetGame | None:
+    """The network game being played, while it can still move (its transport runs, its audit is not done)."""
+    game = window.network_game()
+    if game is None or game.transport is None or game.session.finished:
+        return None
+    return game
 
 
-def ask_and_move(window: Any, ask: Any = None) -> str | None:
-    """Ask for the address (``ask``: a test's stand-in for the dialog) and move; the new relay, or None."""
-    if not can_move(window):
+def ask_and_move(window: Window, ask: Ask | None = None) -> str | None:
+    """Ask for the address and move; the new relay, or None."""
+    game = movable(window)
+    if game is None:
         window.show_message(tr("move.title"), tr("net.no-game"))
         return None
-    game: NetGame = window.game
     if ask is None:
-        text, ok = QInputDialog.getText(window, tr("move.title"), tr("move.prompt"), QLineEdit.EchoMode.Normal, "")
+        text, ok = QInputDialog.getText(
+            window.window(), tr("move.title"), tr("move.prompt"), QLineEdit.EchoMode.Normal, ""
+        )
     else:
         text, ok = ask()
     if not ok or not text.strip():

@@ -1,7 +1,7 @@
-"""A local game on screen: the table, the log, and the bots' pace.
+"""A game on screen: the table, the log, the bots' pace and, for a networked seat, the connection.
 
-The screen advances the :class:`~client.play.local.LocalGame` one step per
-tick of a single-shot QTimer (the bot speed setting; 0 in tests), so bots'
+The screen advances its :class:`~client.play.source.GameSource` (a local game, or a networked
+seat) one step per tick of a single-shot QTimer (the bot speed setting; 0 in tests), so bots'
 turns appear step by step and the window stays responsive.  When the human
 must decide, the timer stops and the table offers the legal actions.
 :meth:`pause` / :meth:`resume` nest (the rules window, a dialog): while paused
@@ -14,7 +14,6 @@ table's Sound switch mutes it); an action first finishes any running animation
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -29,24 +28,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from client.games.kit import kit_for
+from client.games.kit import TableWidget, kit_for
 from client.i18n import LANGUAGE, tr
 from client.net.connection import read_state
 from client.net.game import NetGame
 from client.play.local import LocalGame
-from client.play.source import Entry
+from client.play.source import Entry, GameSource
 from client.store.settings import BOT_SPEEDS
 from client.table.connection_panel import ConnectionPanel
-from client.table.log_view import LogView, PlainLine
+from client.table.log_view import LogLine, LogView, PlainLine
 from client.table.moments import Moment, Moments
 from client.table.voice import Voiced
 from client.ui import keys, motion, sound
 from client.ui.guide import GuideBar, GuideStep
-from engines.core import IllegalAction
+from engines.core import Action, IllegalAction
 
 
 class GameScreen(QWidget):
-    """The table window's content for one game (its table comes from the game's kit)."""
+    """The table window's content for one game (its table comes from the game's kit).
+
+    Made by :meth:`of_local` or :meth:`of_network`: a local game's past positions are rebuilt
+    from its record, a networked seat's are kept as shown, and only a networked seat has a
+    connection to show (``network``).
+    """
 
     finished = Signal()
     report_requested = Signal()
@@ -62,18 +66,21 @@ class GameScreen(QWidget):
 
     def __init__(
         self,
-        game: LocalGame | NetGame,
+        game: GameSource,
         delay_ms: int,
-        parent: QWidget | None = None,
-        guide: list[GuideStep] | None = None,
+        moments: Moments,
+        network: NetGame | None = None,
+        guide: list[GuideStep[TableWidget]] | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__()
         self.game = game
+        #: The networked seat being played (the same object as ``game``), or None for a local game.
+        self.network = network
         self.delay_ms = delay_ms
         self.paused = 0
         self.ended = False
-        self.last_line: Any = None
-        self._rebuilds_seen = getattr(game, "rebuilds", 0)
+        self.last_line: LogLine | None = None
+        self._rebuilds_seen = network.rebuilds if network is not None else 0
         #: Whether the human was to move at the last refresh (the "your turn" cue sounds when it becomes true).
         self.my_turn = False
         self.kit = kit_for(game.game)
@@ -83,7 +90,7 @@ class GameScreen(QWidget):
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._tick)
         #: Looking back: the past position shown instead of the live table (None: live).
-        self.moments = Moments(game)
+        self.moments = moments
         self.moment: Moment | None = None
         self.moment_row = -1
         #: For each log line, the position in ``game.entries`` of the entry it tells.
@@ -104,9 +111,9 @@ class GameScreen(QWidget):
         self.moment_bar.clicked.connect(self.back_to_live)
         self.moment_bar.hide()
         layout.addWidget(self.moment_bar)
-        self.guide_bar: GuideBar | None = None
+        self.guide_bar: GuideBar[TableWidget] | None = None
         if guide:
-            self.guide_bar = GuideBar(guide, self.table.widget())
+            self.guide_bar = GuideBar(guide, self.table, self.table.widget())
             self.guide_bar.finished.connect(lambda _: self.guide_finished.emit(game.game))
             layout.addWidget(self.guide_bar)
         split.addWidget(self.table.widget())
@@ -153,7 +160,7 @@ class GameScreen(QWidget):
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(1000)
         self.clock_timer.timeout.connect(self._show_network)
-        if isinstance(game, NetGame):
+        if network is not None:
             self.clock_timer.start()
         sl.addWidget(self.log_title)
         sl.addWidget(self.log, 1)
@@ -165,6 +172,14 @@ class GameScreen(QWidget):
         self.retranslate()
         LANGUAGE.changed.connect(self.retranslate)
         self.refresh()
+
+    @classmethod
+    def of_local(cls, game: LocalGame, delay_ms: int, guide: list[GuideStep[TableWidget]] | None = None) -> GameScreen:
+        return cls(game, delay_ms, Moments.of_local(game), guide=guide)
+
+    @classmethod
+    def of_network(cls, game: NetGame, delay_ms: int) -> GameScreen:
+        return cls(game, delay_ms, Moments(game), network=game)
 
     # -- pace -----------------------------------------------------------------------
     def start(self) -> None:
@@ -210,7 +225,7 @@ class GameScreen(QWidget):
         self.schedule()
 
     # -- the human ------------------------------------------------------------------------
-    def choose(self, action: tuple) -> None:
+    def choose(self, action: Action) -> None:
         """The human picked an enabled control; apply it (it is legal by construction)."""
         if self.paused:
             return
@@ -243,7 +258,7 @@ class GameScreen(QWidget):
         """What leaving does here: in a two-seat game it ends the game; elsewhere the others play on."""
         if self.game.players == 2:
             return tr("table.leave_confirm_two")
-        if isinstance(self.game, NetGame):
+        if self.network is not None:
             return tr("table.leave_confirm_net")
         return tr("table.leave_confirm")
 
@@ -255,7 +270,7 @@ class GameScreen(QWidget):
     def _show(self, entries: list[Entry]) -> None:
         first = len(self.game.entries) - len(entries)  # the entries shown are the newest ones
         start = len(self.line_entries)
-        lines: list[Any] = []
+        lines: list[LogLine] = []
         for position, entry in enumerate(entries, first):
             told = self.writer.lines(entry, self.game.knowledge)
             lines.extend(told)
@@ -282,10 +297,9 @@ class GameScreen(QWidget):
         The claimed seat's own entry voids a win claimed after disconnection (two seats); the
         game's mirror was rebuilt from the log to before the claim, and play goes on from there.
         """
-        rebuilds = getattr(self.game, "rebuilds", 0)
-        if rebuilds == self._rebuilds_seen:
+        if self.network is None or self.network.rebuilds == self._rebuilds_seen:
             return False
-        self._rebuilds_seen = rebuilds
+        self._rebuilds_seen = self.network.rebuilds
         self.ended = False
         self.last_line = None
         return True
@@ -303,26 +317,25 @@ class GameScreen(QWidget):
 
     def _show_network(self) -> None:
         """A networked game's connection state, in words (hidden while all is well)."""
-        if not isinstance(self.game, NetGame):
+        game = self.network
+        if game is None:
             return
-        self._show_connection()
+        self._show_connection(game)
         text = ""
-        voided = self.game.claim_voided
-        if self.game.disconnected:
+        voided = game.claim_voided
+        if game.disconnected:
             text = tr("net.reconnecting")
-        elif voided is not None and self.game.over() is None:
-            text = tr("net.claim-voided", name=self.game.names[voided[0]])
-        elif any(reason != "left" for _, reason in self.game.gone):
+        elif voided is not None and game.over() is None:
+            text = tr("net.claim-voided", name=game.names[voided[0]])
+        elif any(reason != "left" for _, reason in game.gone):
             text = tr("net.peer-gone")
-        elif self.game.problems:
-            text = tr("net.rejected", n=len(self.game.problems))
+        elif game.problems:
+            text = tr("net.rejected", n=len(game.problems))
         self.net_status.setText(text)
         self.net_status.setVisible(bool(text))
 
-    def _show_connection(self) -> None:
+    def _show_connection(self, game: NetGame) -> None:
         """Who is connected and the clock to a vote; nothing once the game is over."""
-        game = self.game
-        assert isinstance(game, NetGame)
         if game.over() is not None or game.session.finished:
             self.clock_timer.stop()
             self.connection.show_state(None, game.names, self.kit)

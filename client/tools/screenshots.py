@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from client.games.showcase import Shot
     from client.net.lan import LanRelay, LanRoom
-    from client.screens.main_window import MainWindow
+    from client.screens.window.main import MainWindow
 
 
 def example_search() -> tuple[list[LanRelay], list[LanRoom]]:
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     from client.games.kit import kit_for
     from client.i18n import LANGUAGE
     from client.registry import GAMES
-    from client.screens.main_window import MainWindow
+    from client.screens.window.main import MainWindow
     from client.store.settings import Settings
 
     LANGUAGE.set(args.language)

@@ -24,7 +24,7 @@ from engines.core import Action
 #: The table a step rings widgets on (a game's own table class: its steps name its widgets).
 Table_contra = TypeVar("Table_contra", contravariant=True)
 #: The table a guide bar stands over.
-TableT = TypeVar("TableT", bound=QWidget)
+TableT = TypeVar("TableT")
 
 
 def _nothing(table: object) -> Sequence[QWidget]:
@@ -72,10 +72,14 @@ class GuideBar(QFrame, Generic[TableT]):
     #: The guide is over: every step done (True) or skipped (False).
     finished = Signal(bool)
 
-    def __init__(self, steps: Sequence[GuideStep[TableT]], table: TableT, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, steps: Sequence[GuideStep[TableT]], table: TableT, surface: QWidget, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.steps = list(steps)
         self.table = table
+        #: The table's widget, where the rings are drawn.
+        self.surface = surface
         self.index = 0
         self.rings: list[Ring] = []
         self.setObjectName("guide")
@@ -92,7 +96,7 @@ class GuideBar(QFrame, Generic[TableT]):
         self.skip_button.clicked.connect(self.skip)
         row.addWidget(self.text, 1)
         row.addWidget(self.skip_button)
-        table.installEventFilter(self)
+        surface.installEventFilter(self)
         self.retranslate()
         LANGUAGE.changed.connect(self.retranslate)
 
@@ -126,9 +130,9 @@ class GuideBar(QFrame, Generic[TableT]):
         step = self.step
         targets = [w for w in (step.targets(self.table) if step else ()) if w is not None and w.isVisible()]
         while len(self.rings) < len(targets):
-            self.rings.append(Ring(self.table))
+            self.rings.append(Ring(self.surface))
         for ring, widget in zip(self.rings, targets, strict=False):
-            top_left = widget.mapTo(self.table, widget.rect().topLeft())
+            top_left = widget.mapTo(self.surface, widget.rect().topLeft())
             ring.around(QRect(top_left, widget.size()))
         for ring in self.rings[len(targets) :]:
             ring.hide()

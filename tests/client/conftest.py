@@ -40,7 +40,7 @@ def qloop(qapp):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def window(qtbot, private_config: Path):  # type: ignore[no-untyped-def]
     """The main window with instant bots and its own config directory."""
-    from client.screens.main_window import MainWindow
+    from client.screens.window.main import MainWindow
     from client.store.settings import Settings
 
     win = MainWindow(settings=Settings(name="Tester", bot_delay_ms=0, players=3), config=private_config)

@@ -46,7 +46,7 @@ def main() -> int:
     from PySide6.QtWidgets import QMessageBox
 
     from client.app import make_application
-    from client.screens.main_window import MainWindow
+    from client.screens.window.main import MainWindow
     from client.store.settings import load
     from tests.client.drive import click_action, preferred
 

@@ -47,7 +47,7 @@ def play_to_end(qtbot: Any, window: Any, limit: int = 400) -> int:
 
 
 def make_window(qtbot, tmp_path, name):  # type: ignore[no-untyped-def]
-    from client.screens.main_window import MainWindow
+    from client.screens.window.main import MainWindow
     from client.store.settings import Settings
 
     win = MainWindow(settings=Settings(name=name, bot_delay_ms=0), config=tmp_path / name)

@@ -90,7 +90,7 @@ def test_the_table_goes_on_from_the_voided_claim(qtbot):
     room = Room()
     game = room.game
     room.pump(until=lambda: game.started)
-    screen = GameScreen(game, 0)
+    screen = GameScreen.of_network(game, 0)
     qtbot.addWidget(screen)
     claim(room)
     show_all(screen)

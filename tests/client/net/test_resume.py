@@ -119,7 +119,7 @@ def test_the_games_in_progress_list_shows_kept_seats_and_a_clear_line_for_a_dama
 
 
 def test_after_a_crash_the_program_offers_to_go_back_to_its_game(qtbot, private_config, questions, monkeypatch):
-    from client.screens.main_window import MainWindow
+    from client.screens.window.main import MainWindow
     from client.store.settings import Settings
 
     asked, replies = questions
@@ -266,7 +266,7 @@ def test_a_correspondence_game_closed_everywhere_is_reopened_and_finished_fair(
         again.to_lobby()
         assert not again.lobby.saved.isVisible(), "the finished game left the list"
         assert (kept.folder / kept_seats.KEY_FILE).exists() and os.stat(kept.folder).st_mode & 0o777 == 0o700
-        again.game = None
+        again.playing = None
     finally:
         if guest is not None:
             guest.kill()

@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 
 from client.net.address import parse_relay_address
 from client.net.errors import NetError
-from client.screens.main_window import MainWindow
+from client.screens.window.main import MainWindow
 from client.store import settings as settings_mod
 from client.store.settings import Settings
 from tests.client.drive import click_action, preferred

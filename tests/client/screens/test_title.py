@@ -20,7 +20,7 @@ def test_the_title_follows_the_game_and_the_turn(qtbot, window):
 
 
 def test_the_window_size_is_remembered_between_runs(qtbot, private_config):
-    from client.screens.main_window import MainWindow
+    from client.screens.window.main import MainWindow
     from client.store import settings as settings_mod
 
     first = MainWindow(config=private_config)

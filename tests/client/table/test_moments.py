@@ -146,7 +146,7 @@ def test_looking_back_at_collective_conflict_never_shows_the_opponents_secrets()
         game.step() if not game.human_to_move() else game.act(mine.choose(game.state, game.knowledge, game.legal()))
     secret = set(game.referee.truth.sealed) - set(game.knowledge.sealed)
     assert secret, "the opponent holds a secret the player does not know"
-    moments = Moments(game)
+    moments = Moments.of_local(game)
     for entry in range(len(game.entries)):
         moment = moments.at(entry)
         assert moment is not None

@@ -75,7 +75,7 @@ def test_a_player_who_knows_the_way_jumps_ahead(qtbot):
     steps = [GuideStep("a", frozenset({"x"})), GuideStep("b", frozenset({"y"})), GuideStep("c")]
     table = QWidget()
     qtbot.addWidget(table)
-    bar = GuideBar(steps, table)
+    bar = GuideBar(steps, table, table)
     done: list[bool] = []
     bar.finished.connect(done.append)
     bar.took(("y",))
