@@ -22,9 +22,10 @@ from client.i18n import LANGUAGE, tr
 from client.i18n.seat_names import seat_name
 from client.ui.named import named
 from engines.core import GameOver
+from protocol.events import Verdict as ProtocolVerdict
 
 
-def verdict_of(protocol_verdict: Any) -> Verdict:
+def verdict_of(protocol_verdict: ProtocolVerdict | None) -> Verdict:
     """Our report's verdict from the protocol's (None: the audit is still running)."""
     if protocol_verdict is None:
         return Verdict("pending")
@@ -32,7 +33,7 @@ def verdict_of(protocol_verdict: Any) -> Verdict:
         return Verdict("fair")
     seat = protocol_verdict.seat if protocol_verdict.seat is not None else -1
     seq = protocol_verdict.seq if protocol_verdict.seq is not None else -1
-    kind = getattr(protocol_verdict, "kind", "cheat")  # silence is not cheating: the kinds stay apart
+    kind = protocol_verdict.kind  # silence is not cheating: the kinds stay apart
     return Verdict(
         kind if kind in ("disconnected", "claimed", "abandoned") else "cheat", seat, seq, protocol_verdict.reason
     )

@@ -19,6 +19,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
+from client.games.kit import GameKit
 from client.i18n import tr
 from client.net.connection import GONE, LEFT, OFFLINE, ONLINE, UNSEEN, ConnectionState, SeatState
 from client.ui.named import named
@@ -80,16 +81,14 @@ def clock_line(state: ConnectionState, names: Sequence[str]) -> str:
     return tr("conn.clock", name=name, time=since, left=duration(seat.left_ms))
 
 
-def forfeit_text(state: ConnectionState, names: Sequence[str], kit: Any) -> str:
+def forfeit_text(state: ConnectionState, names: Sequence[str], kit: GameKit[Any]) -> str:
     """What a forfeit does to this game, when a seat may be voted gone (or owes an entry while not connected)."""
     seat = state.at_risk()
     if seat is None:
         return ""
     name = names[seat.seat] if seat.seat < len(names) else str(seat.seat + 1)
     parts = []
-    note = getattr(kit, "forfeit_note", None)
-    if note is not None:
-        parts.append(note(state.active))
+    parts.append(kit.forfeit_note(state.active))
     if state.active == 2:
         parts.append(tr("conn.claim", name=name))
     return " ".join(p for p in parts if p)
@@ -133,7 +132,7 @@ class ConnectionPanel(QFrame):
         layout.addWidget(self.forfeit)
         self.state: ConnectionState | None = None
 
-    def show_state(self, state: ConnectionState | None, names: Sequence[str], kit: Any) -> None:
+    def show_state(self, state: ConnectionState | None, names: Sequence[str], kit: GameKit[Any]) -> None:
         self.state = state
         self.setVisible(state is not None)
         if state is None:
