@@ -19,8 +19,9 @@ from protocol.crypto import signing
 from relay.transport.room import RoomTransport, monotonic_ms
 from tests.client.drive import click_action, make_window, preferred, start_relay, stop_relay
 
-#: A short answer time for the test (a dev override of the genesis's bounds).
-TIMEOUT_MS = 15_000
+#: Bob's answer time: long enough that it never runs out while the test waits on relays, however busy
+#: the machine (the test reads the clock running down, never its end).
+TIMEOUT_MS = 300_000
 
 
 def test_the_panel_follows_a_relay_outage_and_a_peer_cut_off(qtbot, qloop, tmp_path):
