@@ -26,9 +26,6 @@ Ask = Callable[[], tuple[str, bool]]
 class Window(Protocol):
     """What the action needs of the window it sits in."""
 
-    @property
-    def game_menu(self) -> QMenu: ...
-
     def network_game(self) -> NetGame | None: ...
 
     def show_message(self, title: str, text: str) -> QMessageBox: ...
@@ -36,12 +33,12 @@ class Window(Protocol):
     def window(self) -> QWidget: ...
 
 
-def install(window: Window) -> QAction:
+def install(window: Window, menu: QMenu) -> QAction:
     """Add the action to the window's game menu (enabled only while a network game is being played)."""
     action = QAction(window.window())
     action.triggered.connect(lambda: ask_and_move(window))
-    window.game_menu.addAction(action)
-    window.game_menu.aboutToShow.connect(lambda: action.setEnabled(movable(window) is not None))
+    menu.addAction(action)
+    menu.aboutToShow.connect(lambda: action.setEnabled(movable(window) is not None))
     retranslate(action)
     return action
 

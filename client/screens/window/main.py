@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from client.i18n import LANGUAGE, tr
@@ -24,7 +24,6 @@ from client.net.game import NetGame
 from client.net.rematch import Rematch
 from client.play import local_file, replays
 from client.play.source import GameSource
-from client.screens import move_relay
 from client.screens.lobby import Lobby
 from client.screens.rematch_panel import RematchPanel
 from client.screens.replay import ReplayScreen
@@ -33,6 +32,7 @@ from client.screens.rules_dialog import RulesDialog
 from client.screens.rules_pages import GAMES
 from client.screens.settings_dialog import SettingsDialog
 from client.screens.window import kept, local_play
+from client.screens.window.menus import Menus
 from client.screens.window.network_play import NetworkPlay
 from client.screens.window.playing import Playing
 from client.store import kept_seats
@@ -81,41 +81,9 @@ class MainWindow(QMainWindow):
         self.ask_before_abandoning = True
         #: Tells the player when a network game's turn comes while this window is in the background.
         self.notifier = TurnNotifier(self, lambda: self.settings.notify_turn)
-        self._make_menus()
+        self.menus = Menus(self)
         self.retranslate()
         LANGUAGE.changed.connect(self.retranslate)
-
-    # -- menus ---------------------------------------------------------------------------
-    def _make_menus(self) -> None:
-        bar = self.menuBar()
-        self.game_menu = bar.addMenu("")
-        self.open_action = QAction(self)
-        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
-        self.open_action.triggered.connect(self.choose_replay)
-        self.settings_action = QAction(self)
-        self.settings_action.triggered.connect(self.open_settings)
-        self.lobby_action = QAction(self)
-        self.lobby_action.triggered.connect(self.back_to_lobby)
-        self.quit_action = QAction(self)
-        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        self.quit_action.triggered.connect(self.close)
-        for a in (self.open_action, self.settings_action, self.lobby_action):
-            self.game_menu.addAction(a)
-        self.move_relay_action = move_relay.install(self)
-        self.game_menu.addSeparator()
-        self.game_menu.addAction(self.quit_action)
-        self.help_menu = bar.addMenu("")
-        self.rules_actions: dict[str, QAction] = {}
-        for name in GAMES:
-            action = QAction(self)
-            action.triggered.connect(lambda _=False, n=name: self.show_rules(n))
-            self.help_menu.addAction(action)
-            self.rules_actions[name] = action
-        # F1: the rules of the game in front of the player (the table's, the replay's, the lobby's choice).
-        self.help_action = QAction(self)
-        self.help_action.setShortcut(QKeySequence.StandardKey.HelpContents)
-        self.help_action.triggered.connect(lambda: self.show_rules(self.current_game_name()))
-        self.addAction(self.help_action)
 
     @property
     def game(self) -> GameSource | None:
@@ -149,15 +117,7 @@ class MainWindow(QMainWindow):
 
     def retranslate(self, *_: object) -> None:
         self.update_title()
-        self.game_menu.setTitle(tr("menu.game"))
-        self.help_menu.setTitle(tr("menu.help"))
-        self.open_action.setText(tr("menu.open_replay"))
-        self.settings_action.setText(tr("menu.settings"))
-        self.lobby_action.setText(tr("menu.lobby"))
-        self.quit_action.setText(tr("menu.quit"))
-        move_relay.retranslate(self.move_relay_action)
-        for name, action in self.rules_actions.items():
-            action.setText(tr("menu.rules_of", game=tr(f"game.{name}")))
+        self.menus.retranslate()
 
     # -- screens ------------------------------------------------------------------------------
     def _show(self, widget: QWidget) -> None:

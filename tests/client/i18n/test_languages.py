@@ -110,7 +110,7 @@ def test_language_switch_in_settings_relabels_the_program(qtbot, window, private
     assert screen.rules_button.text() == tr_in("pl", "menu.rules")
     assert screen.log_title.text() == tr_in("pl", "table.log")
     assert window.lobby.start.text() == tr_in("pl", "lobby.start")
-    assert window.game_menu.title() == tr_in("pl", "menu.game")
+    assert window.menus.game_menu.title() == tr_in("pl", "menu.game")
     assert tr_in("pl", "phase.action") in screen.table.status.text()
     log_after = screen.log.texts()
     assert len(log_after) == len(log_before) and log_after != log_before

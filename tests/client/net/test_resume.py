@@ -228,7 +228,7 @@ def test_a_correspondence_game_closed_everywhere_is_reopened_and_finished_fair(
         _play(qtbot, window, 0, limit=1)
 
         # Back to the lobby: asked, the seat is listed, and taken again (the bot played on meanwhile).
-        window.lobby_action.trigger()
+        window.menus.lobby_action.trigger()
         assert asked[-1] == tr("confirm.abandon_net_kept", answer="1 day")
         assert window.game is None and lobby.saved.isVisible() and lobby.saved_list.count() == 1
         lobby.saved_list.setCurrentRow(0)

@@ -27,11 +27,11 @@ def test_back_to_the_lobby_asks_and_no_keeps_the_game(qtbot, window, answers):
     window.start_local("system-launch", 3, seed=b"confirm-lobby")
     game = window.game
     replies.append(QMessageBox.StandardButton.No)
-    window.lobby_action.trigger()
+    window.menus.lobby_action.trigger()
     assert asked == [tr("confirm.abandon_local")]
     assert window.game is game and window.stack.currentWidget() is window.game_screen
     replies.append(QMessageBox.StandardButton.Yes)
-    window.lobby_action.trigger()
+    window.menus.lobby_action.trigger()
     assert window.game is None and window.stack.currentWidget() is window.lobby
 
 
@@ -51,7 +51,7 @@ def test_nothing_is_asked_once_the_player_has_left_or_the_game_is_over(qtbot, wi
     asked, _ = answers
     window.start_local("system-launch", 3, seed=b"confirm-left")
     window.game_screen.leave()
-    window.lobby_action.trigger()
+    window.menus.lobby_action.trigger()
     assert asked == [] and window.stack.currentWidget() is window.lobby
     window.close()
     assert asked == [] and not window.isVisible()

@@ -29,8 +29,8 @@ def test_both_players_move_the_game_to_another_relay_and_it_finishes_there(qtbot
         PeerSession.join(room, 1, keys[1], secrets[1], creator=keys[0].public_bytes()),
     ]
     windows = [make_window(qtbot, tmp_path, n) for n in ("Ann", "Ben")]
-    windows[0].game_menu.aboutToShow.emit()
-    assert not windows[0].move_relay_action.isEnabled()  # in the lobby there is nothing to move
+    windows[0].menus.game_menu.aboutToShow.emit()
+    assert not windows[0].menus.move_relay_action.isEnabled()  # in the lobby there is nothing to move
     games = [NetGame(s, first.address, f"mover{i}") for i, s in enumerate(sessions)]
     try:
         for window, game in zip(windows, games, strict=True):
@@ -55,9 +55,9 @@ def test_both_players_move_the_game_to_another_relay_and_it_finishes_there(qtbot
         assert not any(g.over() for g in games), "the move is tried mid-game"
         monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (second.address, True))
         for window in windows:
-            window.game_menu.aboutToShow.emit()
-            assert window.move_relay_action.isEnabled()
-            window.move_relay_action.trigger()
+            window.menus.game_menu.aboutToShow.emit()
+            assert window.menus.move_relay_action.isEnabled()
+            window.menus.move_relay_action.trigger()
         qtbot.waitUntil(lambda: all(str(g.transport.address) == second.address for g in games), timeout=20_000)
         stop_relay(qtbot, qloop, first)  # relay A is gone for good: everything must be on B
         play(10_000)
