@@ -2,7 +2,7 @@
 
 ``python3 benchmarks/client.py [--runs N] [--games N] [--animations on|off]`` — each
 run is a fresh process (offscreen Qt), so start-up includes the interpreter, the
-imports and the first paint of the lobby.  Targets from issues 5 and 16: lobby in
+imports and the first paint of the lobby.  Targets: lobby in
 under 2 s, under 300 MB resident during a game, with animations on (the default:
 client/ui/motion.py's tweens run while the game is played; ``SEALED_TABLE_MOTION`` from
 the caller's environment is ignored).  Prints figures and their ratio to the

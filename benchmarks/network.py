@@ -18,8 +18,8 @@ Everything runs against a real ``mosquitto`` started here with the shipped confi
    the mean entry size, from just before ``publish`` to each receiver having the message.
    For each action the stages are printed too (author to outbox, to the first and the last
    receiver's inbox, the slowest check), for all actions and for the slowest 5%.
-   ``--think-ms`` adds games whose bots pause before answering; ``--in-process`` adds the old
-   variant (all four peers in one process, so the three receivers verify one after another).
+   ``--think-ms`` adds games whose bots pause before answering; ``--in-process`` adds a
+   variant with all four peers in one process (so the three receivers verify one after another).
 2. CPU: what one peer spends per received entry and per own action, measured without any
    network (four sessions passing bytes in memory), ``time.process_time`` per call.
 3. Rebuild: a restarted seat reads a long game (``--rebuild`` entries of a 6-seat System Launch
@@ -290,7 +290,7 @@ def latency_processes(broker: str, games: int, think_s: float = 0.0, n: int = N)
     return total
 
 
-# -- latency: all peers in one process (labelled; the old figure) -------------------------------
+# -- latency: all peers in one process (labelled, for comparison) -------------------------------
 
 
 async def play_game(broker: str, room: str, seed: bytes) -> dict[str, Any]:
@@ -389,7 +389,7 @@ def bare_processes(
 
 
 async def bare_in_process(broker: str, size: int, rounds: int = 200) -> list[int]:
-    """The old baseline: publisher and three subscribers in this one process; ns until the third has it."""
+    """The in-process baseline: publisher and three subscribers in this one process; ns until the third has it."""
     host, port = broker.split(":")
     topic = f"{topics.ROOT}/room/BARE{os.urandom(3).hex()}/log/"
     got: dict[int, list[int]] = {}
@@ -718,7 +718,7 @@ def main() -> int:
         help="also time games whose bots pause this long before answering (the bare publisher pauses 5 ms)",
     )
     p.add_argument("--cpu-games", type=int, default=2, help="games for the per-entry CPU figures (0: skip)")
-    p.add_argument("--in-process", action="store_true", help="also time the old all-peers-in-one-process variant")
+    p.add_argument("--in-process", action="store_true", help="also time the all-peers-in-one-process variant")
     p.add_argument("--rebuild", type=int, default=400, help="entries of the game a restarted seat reads back (0: skip)")
     args = p.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="sealed-bench-"))

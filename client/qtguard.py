@@ -8,10 +8,11 @@ few thousand calls its count reaches zero and the interpreter aborts
 ("none_dealloc: deallocating None").  A card table repaints thousands of
 times per game, so the program would die within a minute.
 
-The fix is what CPython 3.12 does: make ``None`` effectively immortal.  We
-detect the bug (a void call that drains ``None``'s reference count) and, only
-then, add 2**40 references to ``None`` — at a million void calls per second
-that lasts twelve days.  The fix is applied on import: :mod:`client.app` and
+The fix is what CPython 3.12 does: make those singletons effectively immortal.
+We detect the drain (void calls that take from ``None``'s reference count, ``emit``
+calls that take from ``True``'s or ``False``'s) and, only then, add 2**40
+references to each singleton drained — at a million void calls per second that
+lasts twelve days.  The fix is applied on import: :mod:`client.app` and
 :mod:`client.i18n.language` (which every screen imports for ``tr``) import this module before
 they touch Qt, so it is in place before the first widget is drawn.
 """

@@ -17,7 +17,7 @@ the ids that no domain declares yet: a ``msg`` line at the end of the domain's `
 (under the block's section comment) and an entry in each ``.po``; the template is extracted
 again.  Ids already declared are left as they are, so hand edits (plurals, fixes) survive; an
 id whose English differs from the declared one is named on stderr for a person to look at.
-The domain is the FILE's folder (``client/<game>/messages.py`` → that game, else the shared
+The domain is the FILE's folder (``client/games/<game>/messages.py`` → that game, else the shared
 one), or ``--domain NAME``; ``--section BRANCH`` takes only the rows under ``# -- BRANCH --``
 (a branch's block in a whole old file).  Ids in :data:`RETIRED` are never brought back.
 """

@@ -1,1 +1,1 @@
-"""The screens of the main window: the lobby, the report, the replay viewer, the dialogs."""
+"""The main window and what it shows: the lobby, the report, the replay viewer, the rules and the dialogs."""

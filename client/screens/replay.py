@@ -1,9 +1,11 @@
 """The replay viewer: step through a saved game, public view first.
 
-Every frame of the game is rebuilt (and checked) by :class:`client.play.local_file.Replay`.
-The viewer shows the table as a spectator sees it — every hand face down —
-and, once the replay has reached the end of the game, when every secret is
-out anyway, it can show every hand ("full view").
+Every frame of the game is rebuilt (and checked) by :mod:`client.play.replays`: a local game's
+:class:`~client.play.replays.Replay` through the referee, a network game's
+:class:`~client.play.replays.SignedReplay` from its signed log, audited offline first (the
+viewer shows the audit's verdict).  The viewer shows the table as a spectator
+sees it — every hand face down — and, for a local game that the replay has followed to its end,
+when every secret is out anyway, it can show every hand ("full view").
 """
 
 from __future__ import annotations

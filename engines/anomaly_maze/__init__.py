@@ -1,10 +1,10 @@
 """Anomaly Maze: a shifting 7×7 labyrinth for two, with dice combat and an AI opponent.
 
 Registers the game as ``"anomaly-maze"`` with the bots ``random``, ``easy``,
-``normal`` and ``hard`` (the AI, "Gracz SI", of :mod:`.ai`).  Modules:
+``normal`` and ``hard`` (the AI, "Gracz SI", of :mod:`.bots.maze`).  Modules:
 :mod:`.board` (geometry), :mod:`.options` (named settings), :mod:`.state`
-(the rules and the action vocabulary), :mod:`.ai`, :mod:`.notation` (text for
-actions and events).
+(the rules and the action vocabulary), :mod:`.staging` (what the protocol's cheat
+catalogue may stage in this game), :mod:`.bots.maze` (the AI).
 """
 
 from __future__ import annotations

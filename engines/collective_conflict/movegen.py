@@ -9,8 +9,8 @@ Climber on top of a stack is asked with the stack in place.  Coherence of the
 whole structure is the caller's job too, with one articulation-point pass per
 position instead of one connectivity search per move.
 
-:mod:`.reference` is the slow, obviously correct twin of this module; the
-differential tests compare the two.
+:mod:`tests.engines.collective_conflict.reference` is the slow, obviously correct
+twin of this module; the differential tests compare the two.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ act (CC-5); the protocol wants an explicit ``pass``, so this layer keeps the
 protocol's move list and offers ``pass`` exactly when the engine skipped.
 
 ``bestmove depth N`` searches N plies; ``bestmove time hh:mm:ss`` deepens the
-search until the time is nearly up (:mod:`.classic_search`).  The clock lives
+search until the time is nearly up (:mod:`.bots.classic_search`).  The clock lives
 here, in the front end that does the I/O: the search only gets callables that
 say "stop" and "do not start another depth".  One search serves the whole
 session, so its tables carry over from move to move, and the game's positions so

@@ -24,7 +24,7 @@ from client import qtguard  # noqa: F401  (first: see client/qtguard.py)
 
 
 class _Clicks:
-    """The one thing ``client_drive.click_action`` asks of pytest-qt's qtbot: a mouse click."""
+    """The one thing ``tests.client.drive.click_action`` asks of pytest-qt's qtbot: a mouse click."""
 
     @staticmethod
     def mouseClick(widget, button):  # type: ignore[no-untyped-def]

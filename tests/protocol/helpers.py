@@ -68,7 +68,7 @@ def finished_log(game: str = "toy", players: int = 3, seed: bytes = b"log") -> l
     return run.log
 
 
-# -- attack 3: leaving exposes the hand another seat delivered ----------------------------------------------
+# -- leaving must not expose the hand another seat delivered ----------------------------------------------
 def _byte_strings(value, size: int = 32):
     if isinstance(value, bytes) and len(value) == size:
         yield value
@@ -97,7 +97,7 @@ def _opens_with(candidate: bytes, delivery: tuple, table) -> bool:
         tries.append(
             lambda: open_with_delivery_key(candidate, table.seats[source].box, table.seats[target].box, context, box)
         )
-    except ImportError:  # pragma: no cover - the code before the fix had no delivery keys
+    except ImportError:  # pragma: no cover - a protocol without delivery keys: only the agreement key to try
         pass
     for attempt in tries:
         try:

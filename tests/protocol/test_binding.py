@@ -1,16 +1,16 @@
-"""Every signature is bound to one game; keys are checked where they enter; bounds hold (issue 11).
+"""Every signature is bound to one game; keys are checked where they enter; bounds hold.
 
 Attacks staged here, each against honest peers of real sessions:
 
-- 3: a seat leaves after a Hacker Attack style delivery; a third seat tries every
+- a seat leaves after a Hacker Attack style delivery; a third seat tries every
   32-byte value of the leave notice as a key to the delivery the leaver received;
-- 4: seat cards with a low-order X25519 key or a small-order Ed25519 key; a key that
+- seat cards with a low-order X25519 key or a small-order Ed25519 key; a key that
   got past validation makes a sealing seat's session fail (it must not raise, and must
   name the key's holder);
-- 7: the entries and a leave notice of an earlier game in the same room code (same
+- the entries and a leave notice of an earlier game in the same room code (same
   seat keys) are replayed into a new game; one seat signs a second entry for one seq
   on another chain;
-- 12: a 1 ms timeout in a genesis, a flood of large entries before the genesis,
+- bounds: a 1 ms timeout in a genesis, a flood of large entries before the genesis,
   booleans where integers are meant.
 """
 
@@ -101,7 +101,7 @@ def _assert_fair(peers: list[PeerSession], events: list) -> None:
         assert peer.finished and peer.verdict is not None and peer.verdict.fair, peer.verdict
 
 
-# -- attack 7: replays from an earlier game in the same room code ----------------------------------------
+# -- replays from an earlier game in the same room code ----------------------------------------
 SEED = b"binding/replay"
 
 
@@ -251,7 +251,7 @@ def test_a_published_delivery_key_that_is_not_the_boxs_names_its_seat():
         assert verdict is not None and verdict.seat == 2 and "delivery key" in verdict.reason, verdict
 
 
-# -- attack 4: invalid keys in seat cards ----------------------------------------------------------------
+# -- invalid keys in seat cards ----------------------------------------------------------------
 IDENTITY = (1).to_bytes(32, "little")
 
 
@@ -315,7 +315,7 @@ def test_the_seat_card_cheats_are_caught_and_attributed(cheat, game):
     assert run.verdicts and all(classify(v) == f"{cheat} by seat 2" for v in run.verdicts.values()), run.verdicts
 
 
-# -- attack 12: bounds -------------------------------------------------------------------------------------
+# -- bounds -------------------------------------------------------------------------------------
 def test_a_joiner_refuses_a_genesis_timeout_outside_the_range_unless_told_to_accept_it():
     from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
 

@@ -2,7 +2,7 @@
 
 - ``Envelope.signed_bytes`` / ``body_bytes`` cut out of the wire bytes == canonical re-encoding;
 - ``verify`` (libsodium alone, strict) accepts nothing OpenSSL refuses, and refuses what only a lax
-  check accepts (small-order keys, for which anybody's "signature" verifies: issue 11, attack 4);
+  check accepts (small-order keys, for which anybody's "signature" verifies);
 - a show checked forwards (one multiplication) == opening the slot, and a false key is still refused;
 - an author's own action applied from the state it computed before signing == checking it in full.
 """

@@ -1,6 +1,7 @@
-"""The genesis names the room's relays (issue 13: fallback relays), checked like every other field.
+"""The genesis names the room's relays (the room's relay, then its fallbacks), checked like every other field.
 
-A genesis without ``relays`` (every game before fallback relays) stays valid and keeps its hash;
+A genesis without ``relays`` (a room without fallbacks, and every saved game older than the field)
+stays valid and keeps its hash;
 one with them carries them to every seat; one with a malformed list is refused by every joiner.
 """
 
@@ -26,7 +27,7 @@ def _room(relays: tuple[str, ...] | list[str] = ()) -> list[PeerSession]:
     return peers
 
 
-def test_a_genesis_without_relays_has_no_such_field_and_plays_as_before() -> None:
+def test_a_genesis_without_relays_has_no_such_field_and_audits_fair() -> None:
     peers = _room()
     assert "relays" not in peers[0].table.log[0].body
     assert peers[0].table.relays == ()

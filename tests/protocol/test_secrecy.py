@@ -67,7 +67,7 @@ def test_system_launch_transcripts_differ_only_in_commitments_and_ciphertexts():
     assert compare("system-launch") > 0
 
 
-# -- lengths: no sealed value may show through the size of what carries it (issue #11, attack 2) ----------------
+# -- lengths: no sealed value may show through the size of what carries it ----------------
 
 #: Every value any engine seals, and the others of its kind it could have been (Collective Conflict's
 #: command identities and traps; System Launch and Anomaly Maze seal no values, only card keys).
@@ -133,7 +133,7 @@ def _delivery_targets(log: list[bytes]) -> dict[int, int]:
 
 
 def test_no_sealed_length_depends_on_a_secret_in_any_game():
-    """A Decoy's memo was 71 bytes and a MotherShip's 76: an eavesdropper named every identity."""
+    """A Decoy's memo is as long as a MotherShip's: at 71 bytes against 76 an eavesdropper would name every identity."""
     memos, _ = _reseal_lengths("collective-conflict", 3, b"lengths-cc")
     assert memos > 0
     _, deliveries = _reseal_lengths("system-launch", 3, b"lengths-sl")

@@ -1,4 +1,4 @@
-"""The offline verifier blames no one for damage and knows whose game it is (issue 11, attack 11).
+"""The offline verifier blames no one for damage and knows whose game it is.
 
 Every signature is checked first: a flipped bit is "damaged file" (exit 3), never "tampered by
 seat N"; only a valid signature of N on a replaced entry names N.  The verifier prints every

@@ -1,7 +1,7 @@
 """scripts/convert_catalogue.py --append: old-format rows join the gettext sources; hand edits stay.
 
-Other branches still add words as ``"id": (English, Polish, Russian)`` rows; the lead merges them
-with ``--append``.  The new ids must arrive in the domain's ``texts.py``, both ``.po`` files and
+Words written as ``"id": (English, Polish, Russian)`` rows (a branch's block in the old format)
+are merged with ``--append``.  The new ids must arrive in the domain's ``texts.py``, both ``.po`` files and
 the template, while a row for an id that a person already turned into a plural (or fixed) must
 change nothing.
 """

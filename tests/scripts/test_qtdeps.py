@@ -1,5 +1,5 @@
 """scripts/qtdeps.py and the sound cues: what Qt Multimedia lacks is named (or installed as root), and
-the program starts either way (issue 16: sound by default, silent where it cannot play)."""
+the program starts either way (sound by default, silent where it cannot play)."""
 
 from __future__ import annotations
 

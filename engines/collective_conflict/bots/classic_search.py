@@ -12,7 +12,7 @@ ahead avoids and a side that is behind seeks.  Wins are scored nearer-first, so
 a won game is finished rather than circled.
 
 There is no clock in here (engines are deterministic): ``bestmove depth N``
-searches exactly N plies; for ``bestmove time`` the front end (:mod:`.uhp`)
+searches exactly N plies; for ``bestmove time`` the front end (:mod:`engines.collective_conflict.uhp`)
 passes two callables built on its own clock: ``stop()`` (the time is up: return
 the best move found so far) and ``enough()`` (too late to start another depth).
 """

@@ -59,7 +59,7 @@ def evaluate(  # noqa: C901 (tests/test_complexity.py)
     of a command unit (it cannot move out of the ring), per weight point; ``chase`` the cost of each
     hex between one's free units and the nearest opponent command unit.  ``command`` is the worth
     of each of one's own command units on the board, whatever it is (so the choice between MotherShip
-    and Decoy is not made here: :mod:`.bot_memory` draws it).  ``free_share`` (in eighths) is how much
+    and Decoy is not made here: :mod:`.memory` draws it).  ``free_share`` (in eighths) is how much
     a unit beside its own command unit counts towards the ring while it is free to step away (until
     the fifth side is filled, when every side counts in full).  ``virus`` is the worth of holding
     the Virus (a Runner that collected a Data Core), for oneself and, shared out, for the opponents.

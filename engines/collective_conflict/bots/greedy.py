@@ -28,7 +28,7 @@ def random_bot(seat: int, seed: bytes) -> RandomBot:
 class GreedyBot:
     """Best action after one ply by :func:`evaluate`; ties broken by its seeded stream.
 
-    Which command unit it places first is drawn like the search bot's (:func:`.bot_memory.identity_filter`),
+    Which command unit it places first is drawn like the search bot's (:func:`.memory.identity_filter`),
     so no level of bot gives its identities away by their order.
     """
 

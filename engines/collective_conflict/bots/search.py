@@ -61,11 +61,11 @@ BUDGET = 1600
 DEFENCE = 16
 ATTACK = 12
 #: Worth of each of our command units on the board, whichever it is (a Network moves only once one
-#: is placed; which identity goes first is drawn by :func:`.bot_memory.identity_filter`).
+#: is placed; which identity goes first is drawn by :func:`.memory.identity_filter`).
 COMMAND_WORTH = 150
 #: Eighths of the ring pressure that our own free units beside our command unit count for (they can
-#: step away); without this discount every placement next to our first command unit looked bad and
-#: the bot walked a lone unit about instead of developing its reserve.
+#: step away); without this discount every placement next to our first command unit would look bad
+#: and the bot would walk a lone unit about instead of developing its reserve.
 FREE_SHARE = 2
 #: Worth of holding the Virus (a Runner collected a Data Core).
 VIRUS = 80

@@ -1,7 +1,7 @@
 """``MemoryBot``: the System Launch bot that remembers what it has been shown and plays on it.
 
-It scores its actions with the same code as :class:`~.bots.GreedyBot`, fed by
-a :class:`~.bots.Recall` that keeps what its seat's person saw: its own hand,
+It scores its actions with the same code as :class:`~.greedy.GreedyBot`, fed by
+a :class:`~.greedy.Recall` that keeps what its seat's person saw: its own hand,
 the hand it looked at with its own Hacker Attack! (while those cards stay in
 that hand), the card someone took from it, every card shown face up, and so
 which cards a reshuffle put back into the deck.  It also reads the other
@@ -112,7 +112,7 @@ class MemoryBot(GreedyBot):
     def deal(self, state: SystemLaunchState) -> list[tuple[int, int]] | None:
         """The slots this seat cannot see, paired with a random order of the cards it has not seen.
 
-        A hand slot gets a card of a kind the reading allows (:meth:`.HandReading.deal`).
+        A hand slot gets a card of a kind the reading allows (:meth:`.reading.HandReading.deal`).
 
         None if the two do not match in number (a state the memory cannot account
         for): then the bot simply follows its scoring.

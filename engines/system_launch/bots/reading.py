@@ -2,7 +2,7 @@
 
 :class:`~.memory.MemoryBot` plays its choices out on deals of the cards it has
 not seen.  A uniform deal ignores what the table showed: a player who scores
-its moves like :class:`~.bots.GreedyBot` builds a Part it lacks before anything
+its moves like :class:`~.greedy.GreedyBot` builds a Part it lacks before anything
 else, so one that built a Protection while short of Parts holds none of the
 Parts it lacks; one that passed holds only attack cards; one that threw away a
 card kept none it values less.  :class:`HandReading` turns each such public

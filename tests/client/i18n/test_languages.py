@@ -74,7 +74,7 @@ def test_counts_take_the_plural_form_of_the_catalogues_rule(code: str, expected:
 
 
 def test_every_count_that_meets_a_noun_is_a_plural_message():
-    """The counts issue 17 names (hands, deck, discards, reserves, relays) are declared with plural forms."""
+    """The counts shown with a noun (hands, deck, discards, reserves, relays) are declared with plural forms."""
     catalogue = declarations()
     plural = [
         "table.hand",
@@ -185,7 +185,7 @@ def test_the_check_names_a_missing_language_plural_form_or_field(tmp_path: Path,
 
 def test_every_declaration_is_one_line_of_one_shape():
     """``msg(id, English)`` or ``plural(id, English)``, one a line: diffs stay one line a message, and
-    the catalogues of different games never look alike to a duplicate finder (issue 17)."""
+    the catalogues of different games never look alike to a duplicate finder."""
     shape = re.compile(r'^(msg|plural)\("[^"]+", ".*"\)$')
     for domain in translations.domains():
         lines = domain.texts_path.read_text(encoding="utf-8").splitlines()

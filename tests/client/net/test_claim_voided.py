@@ -1,4 +1,4 @@
-"""The desktop table after a claimed win is voided (issue #11, the two-seat rule).
+"""The desktop table after a claimed win is voided (the two-seat rule).
 
 Two seats, played by sessions in lockstep (no relay): seat 1 goes silent for longer than the
 timeout, seat 0 (the player at this window) claims the win, and its table shows the game over.

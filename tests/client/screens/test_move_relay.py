@@ -1,4 +1,4 @@
-"""The menu's "Move this game to another relay…" (issue 13), in two real windows over two real relays.
+"""The menu's "Move this game to another relay…", in two real windows over two real relays.
 
 Two windows play through relay A.  Mid-game each player moves the game to relay B from the game
 menu, and relay A is stopped.  Nothing is lost: the game finishes on B, both windows agree, and

@@ -1,4 +1,4 @@
-"""The report keeps "disconnected" and "claimed" apart from "cheated" (issue 11: silence is not cheating)."""
+"""The report keeps "disconnected" and "claimed" apart from "cheated" (silence is not cheating)."""
 
 from __future__ import annotations
 

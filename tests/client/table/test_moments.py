@@ -1,4 +1,4 @@
-"""A click on a log line shows the table as it was after that action, as the player knew it then (issue 16, item 8)."""
+"""A click on a log line shows the table as it was after that action, as the player knew it then."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The log speaks to the player: their own actions read "You …", other seats by name (issue 16, item 3).
+"""The log speaks to the player: their own actions read "You …", other seats by name.
 
 Each game is played through the real table by clicks; after the player's own action the log's
 new lines include one spoken to them, in every language, and differing from the third-person line

@@ -1,4 +1,4 @@
-"""The first-game guide: a few steps taught by playing, ringing what to click, skippable, remembered (issue 16)."""
+"""The first-game guide: a few steps taught by playing, ringing what to click, skippable, remembered."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Plain-English text for actions and events, for logs, replays and the AI's staged turn.
+"""Plain-English text for Anomaly Maze's actions and events, an oracle for the engine's tests.
 
-The client may translate these; they exist so that every tool names a move
-the same way ("shift row D east", "move G1–G2–F2").
+Every action and event a game produces must have a line here, so that a new kind the engine
+starts to emit is noticed; the words name a move the way a player reads it ("shift row D east",
+"move G1–G2–F2").  The program's own words are the client's (``client/games/anomaly_maze/present.py``).
 """
 
 from __future__ import annotations

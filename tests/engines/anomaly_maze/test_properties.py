@@ -1,4 +1,4 @@
-"""Property tests over whole seeded random games of Anomaly Maze (issue 14, "What must be shown").
+"""Property tests over whole seeded random games of Anomaly Maze.
 
 With the default settings — no round limit (AM-14) — random players always reach 15 Mission
 Points: every game below ends by mission points, not by a limit, within a generous bound on

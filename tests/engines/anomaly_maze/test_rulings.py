@@ -1,4 +1,4 @@
-"""Anomaly Maze: the points of the rules audit (issue 14 items 10–12) and rulings AM-13, AM-14.
+"""Anomaly Maze: the points of the rules audit and rulings AM-13, AM-14.
 
 Each test stages one point through ``push``/``forfeit`` only, the way the
 protocol drives the engine.
@@ -74,10 +74,10 @@ def test_the_round_limit_option_is_checked():
     with pytest.raises(ValueError, match="round_limit"):
         fresh({"round_limit": -1})
     with pytest.raises(ValueError, match="unknown"):
-        fresh({"round_cap": 60})  # the old setting, which crowned the higher MP, is gone
+        fresh({"round_cap": 60})  # no cap crowns the higher MP: a limit only ends in a draw (AM-14)
 
 
-# -- item 12: forfeit, the display log, the order of placements ---------------------------
+# -- forfeit, the display log, the order of placements ---------------------------
 
 
 @pytest.mark.parametrize("seat", [2, -1, 7, True, "0", None])

@@ -1,6 +1,6 @@
 """The reference move generator: written for clarity, not speed.
 
-It reads a :class:`~.state.CollectiveConflictState` into plain ``(q, r)``
+It reads a :class:`~engines.collective_conflict.state.CollectiveConflictState` into plain ``(q, r)``
 dictionaries and derives every public action straight from the rule text and
 rulings: connectivity by breadth-first search for every candidate move (no
 articulation points), the gates of a step as the two hexes both ends touch (no

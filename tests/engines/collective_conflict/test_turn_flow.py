@@ -30,7 +30,7 @@ def _assert_turn(state, seat):
     assert _legal(state, seat)
 
 
-# -- item 1: leaving while owing the only queued reveal -------------------------------------------------------
+# -- leaving while owing the only queued reveal -------------------------------------------------------
 
 
 def test_leaving_instead_of_revealing_passes_the_turn_to_the_next_seat():
@@ -73,7 +73,7 @@ def test_a_leave_while_another_seat_owes_a_reveal_waits_for_that_reveal():
     assert state.result() == GameOver((0,), "last active Network")
 
 
-# -- item 2: leaving out of turn strands the player to move ---------------------------------------------------
+# -- leaving out of turn must not strand the player to move ---------------------------------------------------
 
 # A ring of six around an empty hex. Seat 2 has no command unit, which holds up Wreck removal (CC-19).
 # When seat 2 leaves, its Runner becomes a Wreck, removal starts and takes it, and the ring becomes a chain
@@ -99,7 +99,7 @@ def test_leaving_out_of_turn_skips_a_mover_it_left_without_any_action():
     _assert_turn(state, 1)
 
 
-# -- item 3: the "no Network can act" draw (CC-25) --------------------------------------------------------------
+# -- the "no Network can act" draw (CC-25) --------------------------------------------------------------
 
 # A chain: a Wreck, seat 0's command unit and Runner (both split the chain if they move), seat 1's command unit
 # (splits it too) and seat 1's Runner at the end.  Seat 0 holds the Virus; both reserves are empty.
@@ -143,7 +143,7 @@ def test_a_leave_that_frees_covered_units_is_no_reason_for_the_no_action_draw():
     _assert_turn(state, 1)
 
 
-# -- item 9: a Network whose only unit lies under a foreign Climber before it has a command unit ---------------
+# -- a Network whose only unit lies under a foreign Climber before it has a command unit ---------------
 
 
 def test_a_covered_network_without_a_command_unit_is_skipped_until_uncovered():

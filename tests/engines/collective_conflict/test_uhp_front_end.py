@@ -1,4 +1,4 @@
-"""The UHP front end refuses bad input with ``err`` and keeps its loop and its game (issue #14, item 8)."""
+"""The UHP front end refuses bad input with ``err`` and keeps its loop and its game."""
 
 from __future__ import annotations
 

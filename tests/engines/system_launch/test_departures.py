@@ -1,7 +1,7 @@
 """Property tests over seeded random games of System Launch at every player count, with seats
-leaving or declared gone at random moments (issue 14, "What must be shown").
+leaving or declared gone at random moments.
 
-The protocol's part for departures is played by :class:`sl_helpers.GoneTable` (a forfeit, and
+The protocol's part for departures is played by :class:`tests.engines.system_launch.helpers.GoneTable` (a forfeit, and
 for a seat declared gone the set-aside of every undrawn card it locked).  Every step keeps the
 checking referee's invariants (each card in one place, no seat knowing what it was not shown);
 every pending Decision has a legal action, only that seat has any, and ``check()`` with the

@@ -1,9 +1,9 @@
-"""System Launch: ruling SL-11 (issue 14 item 14) — a seat gone during the opening means a re-deal.
+"""System Launch: ruling SL-11 — a seat gone during the opening means a re-deal.
 
 A seat that leaves, or is declared gone, before the first player's first action: the opening
 is dealt again among the remaining seats, from a fresh secret shuffle of all 44 cards into
 slots never used before (the old deck was locked by the departed seat's keys too).  The
-protocol's part is played by :class:`sl_helpers.GoneTable`.
+protocol's part is played by :class:`tests.engines.system_launch.helpers.GoneTable`.
 """
 
 from __future__ import annotations

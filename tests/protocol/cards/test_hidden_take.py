@@ -1,10 +1,10 @@
-"""SL-10 / issue #11 attack 9: a Hacker Attack take is hidden from a third seat that once saw the hand.
+"""SL-10: a Hacker Attack take is hidden from a third seat that once saw the hand.
 
 Over the simulator (every peer a real session, every card move a proven re-slotting): in this
 seeded 4-seat game seat 0 receives seat 2's hand in its own Hacker Attack, and later seat 1
-attacks seat 2 and takes a card.  Before, the take named a slot whose key seat 0 had been
-handed, so seat 0 knew the card (and its client drew it face up).  Now the hand moves to
-fresh, re-keyed slots as it is shown, so the slot taken was never delivered to seat 0.
+attacks seat 2 and takes a card.  Were the take to name a slot whose key seat 0 had been
+handed, seat 0 would know the card (and its client would draw it face up).  So the hand moves to
+fresh, re-keyed slots as it is shown, and the slot taken was never delivered to seat 0.
 """
 
 from __future__ import annotations

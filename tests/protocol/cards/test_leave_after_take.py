@@ -1,10 +1,10 @@
-"""Issue #11: a seat that leaves after a Hacker Attack took a card from it must not show that card.
+"""A seat that leaves after a Hacker Attack took a card from it must not show that card.
 
 Over the simulator (every peer a real session): in this seeded 3-seat game one seat attacks
-another and takes a card; the target then leaves while the game goes on.  Before, its leave
-notice published every card key it had, its re-slotting key of the taken card included (and the
-delivery key of the box it sent the attacker): the card now in the attacker's hand became
-readable by everyone.  Now the notice publishes only the keys of the cards still to be dealt;
+another and takes a card; the target then leaves while the game goes on.  A leave notice that
+published every card key the leaver had, its re-slotting key of the taken card included (and the
+delivery key of the box it sent the attacker), would make the card now in the attacker's hand
+readable by everyone.  So the notice publishes only the keys of the cards still to be dealt;
 the leaver's hand stays face down (SL section 7), and its other secrets are escrowed with the
 seats that stay, opening at the end for the audit.
 """

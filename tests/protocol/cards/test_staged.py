@@ -1,8 +1,8 @@
-"""Issue #11, attack 8: duplicates made without a repeated element are refused at the pass that makes them.
+"""Duplicates made without a repeated element are refused at the pass that makes them.
 
 Staged by one peer of the simulator among honest peers (``protocol.sim.cheats.cards``): every honest
 peer must stop at the cheater's pass (the game goes no further), naming the cheater for a pass
-whose proof fails.  Before the proofs both cheats passed every check until the end of the game.
+whose proof fails.  Without the proofs both cheats would pass every check until the end of the game.
 """
 
 from __future__ import annotations

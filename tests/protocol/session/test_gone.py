@@ -1,6 +1,6 @@
 """A seat declared gone is a forfeit: the others set its locked cards aside and play to the end.
 
-Issue 3 item 5.  Every game here runs in the protocol simulator's seeded network
+Every game here runs in the protocol simulator's seeded network
 (delays, duplicates, reordering, simulated clocks and timeouts).  One seat goes
 silent — the catalogue's ``withhold`` cheat, or a seat that simply vanishes (no
 entries, no votes, nothing received) — during the opening deal, when it owes

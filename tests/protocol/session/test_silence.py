@@ -1,4 +1,4 @@
-"""Silence is not cheating; no one decides alone what benefits them (issue 11, attacks 1, 5, 6, 10).
+"""Silence is not cheating; no one decides alone what benefits them.
 
 Each test stages one attack over the simulator's seeded network (or in lockstep): a seat that
 declares its opponent gone on its own vote alone (two seats), the same as a free veto on a die,
@@ -23,7 +23,7 @@ from tests.protocol.departures import assert_all_agree, run, setup
 from tests.protocol.helpers import lockstep, replica, run_lockstep
 
 
-# -- attack 1: two-seat ejection ---------------------------------------------------------------------
+# -- two-seat ejection ---------------------------------------------------------------------
 def ejection(cheat: str, game: str, cheater: int = 1):
     """The first seeded two-seat game in which the cheater (at ``cheater``) ejects its opponent."""
     made: list[PeerSession] = []
@@ -87,7 +87,7 @@ def test_an_observer_takes_the_claimed_seats_entry_whichever_comes_first(claim_f
     assert verify_bytes(run_.honest_save) == run_.verdicts[0]
 
 
-# -- attack 6: a relay (or an outage) chooses who forfeits ----------------------------------------------
+# -- a relay (or an outage) must not choose who forfeits ----------------------------------------------
 class Holding(_Network):
     """The relay: while ``holding``, what seat ``held`` publishes is kept back from everyone."""
 
@@ -251,7 +251,7 @@ def test_the_grace_after_reconnecting_covers_the_others_reconnection_pause():
     assert watcher.tick(back + pause + timeout)  # the pause and a full timeout after it: overdue
 
 
-# -- attack 5: the audit replays with the knowledge there is ---------------------------------------------
+# -- the audit replays with the knowledge there is ---------------------------------------------
 class ClosesAtTheEnd(PeerSession):
     """An honest seat that closes its program when the game is over, before publishing its secrets."""
 
@@ -306,7 +306,7 @@ def test_a_breach_is_named_when_an_honest_seat_closes_before_its_secrets(players
     assert verdict.seq < cheater.table.gone[0][1]
 
 
-# -- attack 10: a leave races the leaver's last entry ------------------------------------------------------
+# -- a leave races the leaver's last entry ------------------------------------------------------
 @pytest.mark.parametrize("publish_first", [False, True])
 def test_a_leave_notice_that_overtakes_the_leavers_last_entry_waits_for_it(publish_first):
     peers = lockstep("toy", 3, b"leave-race")

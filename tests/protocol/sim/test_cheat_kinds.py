@@ -1,8 +1,8 @@
 """Every cheat of the catalogue (``python -m protocol simulate --list-cheats``) is classified as the kind it stages.
 
 The simulator's label (``classify``) names what a verdict's evidence proves; each cheat declares
-the kind it stages (``staged_kind``).  Before, a tagged duplicate card was labelled
-"substituted-card" and a copied lock "other": the seat was right, the kind was not.  The
+the kind it stages (``staged_kind``), and the two must agree: a tagged duplicate card labelled
+"substituted-card", or a copied lock "other", names the right seat for the wrong kind.  The
 System Launch cheats that take a short game are played here; the others are already played
 elsewhere (the generic ones in sim/test_cheats.py, a false re-slotting in a 4-seat game in
 cards/test_staged.py, those of Anomaly Maze and Collective Conflict, which need seeded

@@ -9,7 +9,7 @@ from relay.lobby.invitation import BadInvitation, Invitation, fingerprint, parse
 FP = fingerprint(b"\x09" * 32)
 
 
-def test_a_link_without_fallbacks_is_the_link_of_before() -> None:
+def test_a_link_without_fallbacks_is_the_plain_room_link() -> None:
     invitation = Invitation("127.0.0.1:1883", "ACDEFG", FP)
     assert invitation.link() == f"sealed://127.0.0.1:1883/ACDEFG#{FP}"
     assert parse_invitation(invitation.link()).fallbacks == ()

@@ -136,7 +136,7 @@ class _Presence:
 
 
 def test_the_next_seat_waits_for_the_first_seats_relay_though_it_noticed_the_loss_first() -> None:
-    """The seats notice a dead relay at different moments (a CI run saw nearly a second between them),
+    """The seats notice a dead relay at different moments (nearly a second apart on a loaded machine),
     and the first seat's relay takes a while to start and be announced.  The second seat's turn comes
     late enough for both: it joins the first seat's relay instead of starting its own."""
     keys, sessions = _seats_1_and_2()

@@ -119,7 +119,7 @@ def test_a_topic_kept_corrupted_while_a_seat_restarts() -> None:
             ta.stop()
             await first
             vandal = asyncio.ensure_future(corrupt())
-            await asyncio.sleep(8 * 0.05 * 5)  # long past the 5 restores the old transport allowed per topic
+            await asyncio.sleep(8 * 0.05 * 5)  # long past 5 restores per topic: restores are rate-limited, never capped
             again = StubSession("ROOMCC", 0, length=40)
             await asyncio.wait_for(asyncio.gather(restarted_peer(r.address, again).run(), second), 40)
             assert again.table.head == b.table.head == 39

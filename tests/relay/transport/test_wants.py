@@ -44,7 +44,7 @@ def test_only_a_seats_signed_request_for_this_game_is_answered(any_relay: Broker
 
             n = 10**12  # request numbers (the transport's own start from the clock in ms, far above)
             strangers = [
-                (topics.want(room, 1), msgpack.packb({"seq": 1})),  # the old unsigned request
+                (topics.want(room, 1), msgpack.packb({"seq": 1})),  # an unsigned request
                 (f"{topics.ROOT}/room/{room}/want/stranger", msgpack.packb({"seq": 1})),  # not even read
                 (topics.want(room, 1), signed(stranger, wants.body(room, gid, 1, 1, n + 1))),  # forged for seat 1
                 (topics.want(room, 1), signed(seat1, wants.body(room, bytes(range(32)), 1, 1, n + 2))),  # other game

@@ -1,7 +1,7 @@
 """System Launch's seat rows keep their room: a full System never overlaps, and no row grows as cards arrive.
 
-Issue 16 item 10: an opponent's System row overlapped its cards at 4 cards, and the rows
-changed width as cards arrived (each row asked for room by its current count).  Every
+An opponent's System row must not overlap its cards at 4 cards, and a row must not change
+width as cards arrive (as it would if each row asked for room by its current count).  Every
 table size from 3 to 6 players is checked at the window's usual 1280 × 820.
 """
 

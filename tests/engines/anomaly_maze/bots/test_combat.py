@@ -1,10 +1,10 @@
 """The hard AI's look-ahead counts the attacks on the way, not only at its last step.
 
-Its three-ply look-ahead (my turn, the opponent's reply, my next turn) used to
-skip both combat phases in between: a plan that left it, badly hurt, in the
-opponent's line of fire looked as good as one out of reach (only the lost HP
-counted), and a plan whose attack could eliminate the opponent was judged as if
-the opponent played on.
+Its three-ply look-ahead (my turn, the opponent's reply, my next turn) counts
+both combat phases in between by their outcomes: without them a plan that leaves
+it, badly hurt, in the opponent's line of fire looks as good as one out of reach
+(only the lost HP would count), and a plan whose attack could eliminate the
+opponent is judged as if the opponent played on.
 """
 
 from __future__ import annotations

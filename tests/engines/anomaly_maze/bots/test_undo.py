@@ -1,7 +1,7 @@
 """The hard AI does not undo the opponent's last anomaly while another good option exists.
 
-Two hard AIs used to stall each other: one shifted a line, the other shifted it
-back, turn after turn.  The position below is one such moment from a real game
+Two hard AIs must not stall each other, one shifting a line and the other shifting
+it back, turn after turn.  The position below is such a moment from a real game
 (round 3: seat 1 shifted row A west in round 2, seat 0 shifted it back east).
 """
 

@@ -1,10 +1,9 @@
 """The Collective Conflict greedy bot finishes games: it does not shuffle, and it fills the last hole.
 
-Two greedy bots left alone at the end of a 4-player game used to walk one unit back and forth until
-the repetition draw (CC-22) ended the game: 12 of 30 all-greedy 4-player games, and in each of the 13
-repetition draws of 48 games of the strongest level among three greedy bots, the search bot had been
-surrounded and two greedy seats were left.  Now greedy is reluctant to leave a board behind again
-(as the search bot is) and its free units go to the hex that would close a five-sided ring.
+Two greedy bots left alone at the end of a 4-player game (the search bot among three greedy ones is
+often surrounded first) must not walk one unit back and forth until the repetition draw (CC-22) ends
+the game.  So greedy is reluctant to leave a board behind again (as the search bot is) and its free
+units go to the hex that would close a five-sided ring.
 """
 
 from __future__ import annotations
