@@ -7,8 +7,8 @@ the public history and the final state hash.  The seed and the decisions are
 enough to rebuild the whole game through the referee, secrets included; the
 history and hash are there so that a damaged or edited file is *detected*
 (the rebuild must reproduce them exactly) instead of showing a different game.
-When the protocol's signed log files exist they will carry their own format
-name in the same header, and the viewer will open both.
+A networked game's file is the protocol's signed log instead
+(:mod:`protocol.logfile`); the replay viewer opens both (:mod:`client.play.replays`).
 
 Every failure is a :class:`GameFileError` with a message id for the player.
 """
