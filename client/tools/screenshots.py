@@ -130,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    window.lobby.relay.setCurrentText(f"127.0.0.1:{port}")
-    window.lobby.room.setText("KXPRTA")
+    window.lobby.online.relay.setCurrentText(f"127.0.0.1:{port}")
+    window.lobby.online.room.setText("KXPRTA")
     import asyncio
 
     import qasync
@@ -140,13 +140,13 @@ def main(argv: list[str] | None = None) -> int:
     executor = qasync.QThreadExecutor(1)
     loop.set_default_executor(executor)
     asyncio.set_event_loop(loop)
-    window.lobby.join.click()
+    window.lobby.online.join.click()
     deadline = time.monotonic() + 8
     while "join" in window.lobby.busy and time.monotonic() < deadline:
         app.processEvents()
         time.sleep(0.01)
     shot("02-lobby-relay-error")
-    window.lobby.show_found(example_search())
+    window.lobby.lan.show_found(example_search())
     shot("02b-lobby-network-search")
 
     settings_dialog = window.open_settings()

@@ -66,8 +66,8 @@ def main() -> int:
     window = MainWindow(settings=settings, config=args.config)
     window.show()
     if args.join:
-        window.lobby.room.setText(args.join)
-        window.lobby.join.click()
+        window.lobby.online.room.setText(args.join)
+        window.lobby.online.join.click()
     QTimer.singleShot(0, window.offer_resume)
     done = asyncio.Event()
     decisions = [0]

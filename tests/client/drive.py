@@ -102,9 +102,9 @@ def stop_relay(qtbot: Any, qloop: Any, embedded: Any) -> None:
 def open_room(qtbot: Any, window: Any, address: str, players: int) -> Any:
     """Click "Open a room on this relay" and wait for the room panel; the lobby's Hosting."""
     lobby = window.lobby
-    lobby.players.setValue(players)
-    lobby.relay.setCurrentText(address)
-    qtbot.mouseClick(lobby.host_online, Qt.MouseButton.LeftButton)
+    lobby.local.players.setValue(players)
+    lobby.online.relay.setCurrentText(address)
+    qtbot.mouseClick(lobby.online.host, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(
         lambda: lobby.hosting is not None and f"1 of {players}" in lobby.online.status.text(), timeout=10_000
     )

@@ -12,8 +12,8 @@ from tests.client.drive import click_action, play_to_end, preferred
 
 def test_whole_game_against_bots_from_lobby_to_report(qtbot, window):
     lobby = window.lobby
-    lobby.players.setValue(3)
-    qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
+    lobby.local.players.setValue(3)
+    qtbot.mouseClick(lobby.local.start, Qt.MouseButton.LeftButton)
     assert window.game is not None and window.stack.currentWidget() is window.game_screen
     assert window.game.players == 3 and window.game.names[0] == "Tester"
 

@@ -40,10 +40,10 @@ def test_a_clash_is_caught_whatever_the_case_and_language(qtbot, language):
 
 def test_system_launch_offers_its_bot_levels_and_plays_the_chosen_one(qtbot, window):
     lobby = window.lobby
-    lobby.game.setCurrentIndex(lobby.game.findData("system-launch"))
-    levels = [lobby.level.itemData(i) for i in range(lobby.level.count())]
-    assert levels == ["random", "greedy", "memory"] and lobby.level.currentData() == "greedy"
-    lobby.level.setCurrentIndex(lobby.level.findData("memory"))
-    lobby.start.click()
+    lobby.local.game.setCurrentIndex(lobby.local.game.findData("system-launch"))
+    levels = [lobby.local.level.itemData(i) for i in range(lobby.local.level.count())]
+    assert levels == ["random", "greedy", "memory"] and lobby.local.level.currentData() == "greedy"
+    lobby.local.level.setCurrentIndex(lobby.local.level.findData("memory"))
+    lobby.local.start.click()
     assert window.game.bot_kind == "memory"
     assert type(next(iter(window.game.bots.values()))).__name__ == "MemoryBot"

@@ -11,8 +11,8 @@ def test_the_lobby_shows_the_chosen_games_picture(qtbot, window):
     lobby = window.lobby
     seen = {}
     for game, kind in (("anomaly-maze", MazeArt), ("collective-conflict", StructureArt), ("system-launch", CardFan)):
-        lobby.game.setCurrentIndex(lobby.game.findData(game))
-        current = lobby.art.currentWidget()
+        lobby.local.game.setCurrentIndex(lobby.local.game.findData(game))
+        current = lobby.local.art.currentWidget()
         assert isinstance(current, kind), (game, type(current))
         assert current.isVisible()
         seen[game] = current.grab().toImage()

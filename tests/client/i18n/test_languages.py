@@ -109,7 +109,7 @@ def test_language_switch_in_settings_relabels_the_program(qtbot, window, private
     assert LANGUAGE.code == "pl"
     assert screen.rules_button.text() == tr_in("pl", "menu.rules")
     assert screen.log_title.text() == tr_in("pl", "table.log")
-    assert window.lobby.start.text() == tr_in("pl", "lobby.start")
+    assert window.lobby.local.start.text() == tr_in("pl", "lobby.start")
     assert window.menus.game_menu.title() == tr_in("pl", "menu.game")
     assert tr_in("pl", "phase.action") in screen.table.status.text()
     log_after = screen.log.texts()
@@ -128,9 +128,9 @@ def test_language_switch_in_settings_relabels_the_program(qtbot, window, private
 def test_cancelled_settings_restore_the_language(qtbot, window):
     dialog = window.open_settings()
     dialog.language.setCurrentIndex(LANGUAGES.index("ru"))
-    assert window.lobby.start.text() == tr_in("ru", "lobby.start")  # a live preview
+    assert window.lobby.local.start.text() == tr_in("ru", "lobby.start")  # a live preview
     qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
-    assert LANGUAGE.code == "en" and window.lobby.start.text() == "Start the game"
+    assert LANGUAGE.code == "en" and window.lobby.local.start.text() == "Start the game"
 
 
 def test_settings_round_trip_and_damage(tmp_path: Path):

@@ -87,17 +87,17 @@ def test_probe_of_something_else_says_not_a_relay():
 def test_wrong_relay_address_shows_its_message_in_the_lobby(qtbot, window, qloop):
     lobby = window.lobby
     port = closed_port()
-    lobby.relay.setCurrentText(f"127.0.0.1:{port}")
-    lobby.room.setText("KXPRTA")
-    qtbot.mouseClick(lobby.join, Qt.MouseButton.LeftButton)
+    lobby.online.relay.setCurrentText(f"127.0.0.1:{port}")
+    lobby.online.room.setText("KXPRTA")
+    qtbot.mouseClick(lobby.online.join, Qt.MouseButton.LeftButton)
     expected = NetError("unreachable", address=f"127.0.0.1:{port}").message()
     qtbot.waitUntil(lambda: lobby.online.status.text() == expected, timeout=8_000)
     assert lobby.online.status.property("error") == "true"
     # The window stayed usable meanwhile, and the failed relay is not remembered.
     assert window.settings.relays == []
 
-    lobby.relay.setCurrentText("no such:address")
-    qtbot.mouseClick(lobby.join, Qt.MouseButton.LeftButton)
+    lobby.online.relay.setCurrentText("no such:address")
+    qtbot.mouseClick(lobby.online.join, Qt.MouseButton.LeftButton)
     assert lobby.online.status.text() == NetError("bad-address", address="no such:address").message()
 
 
@@ -110,9 +110,9 @@ def test_not_a_relay_shows_its_message_in_the_lobby(qtbot, window, qloop):
 
     task = qloop.create_task(start())
     qtbot.waitUntil(task.done, timeout=5_000)
-    lobby.relay.setCurrentText(f"127.0.0.1:{holder['port']}")
-    lobby.room.setText("ABCDEF")
-    qtbot.mouseClick(lobby.join, Qt.MouseButton.LeftButton)
+    lobby.online.relay.setCurrentText(f"127.0.0.1:{holder['port']}")
+    lobby.online.room.setText("ABCDEF")
+    qtbot.mouseClick(lobby.online.join, Qt.MouseButton.LeftButton)
     expected = NetError("not-a-relay", address=f"127.0.0.1:{holder['port']}").message()
     qtbot.waitUntil(lambda: lobby.online.status.text() == expected, timeout=8_000)
     holder["server"].close()  # type: ignore[attr-defined]

@@ -25,26 +25,27 @@ def loopback_lan(monkeypatch, tmp_path):  # type: ignore[no-untyped-def]
 def test_host_a_lan_game_and_join_it_from_the_found_list(qtbot, qloop, loopback_lan, tmp_path):
     host_window, guest_window = make_window(qtbot, tmp_path, "Host"), make_window(qtbot, tmp_path, "Guest")
     host_lobby, guest_lobby = host_window.lobby, guest_window.lobby
-    host_lobby.players.setValue(2)
+    host_lobby.local.players.setValue(2)
     games = []
     try:
-        qtbot.mouseClick(host_lobby.host, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(host_lobby.lan.host, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: "1 of 2" in host_lobby.lan.status.text(), timeout=15_000)
         assert hosted_relay() is not None
         address = hosted_relay().address
         assert address in host_lobby.lan.status.text()
 
-        qtbot.mouseClick(guest_lobby.search, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(guest_lobby.lan.search, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: "search" not in guest_lobby.busy, timeout=15_000)
-        rooms = [guest_lobby.found.item(i).data(Qt.ItemDataRole.UserRole) for i in range(guest_lobby.found.count())]
+        found = guest_lobby.lan.found
+        rooms = [found.item(i).data(Qt.ItemDataRole.UserRole) for i in range(found.count())]
         port = address.rpartition(":")[2]
         ours = [i for i, (relay, code, _key) in enumerate(rooms) if relay.endswith(f":{port}") and code]
         assert host_lobby.hosting is not None
         fp = host_lobby.hosting.invitation().fingerprint
-        assert grouped_fingerprint(fp) in guest_lobby.found.item(ours[0]).text(), "the host's key is shown"
+        assert grouped_fingerprint(fp) in found.item(ours[0]).text(), "the host's key is shown"
         assert ours, (rooms, guest_lobby.lan.status.text())
-        guest_lobby.found.setCurrentRow(ours[0])
-        qtbot.mouseClick(guest_lobby.join_lan, Qt.MouseButton.LeftButton)
+        guest_lobby.lan.found.setCurrentRow(ours[0])
+        qtbot.mouseClick(guest_lobby.lan.join, Qt.MouseButton.LeftButton)
         let_in(qtbot, host_window, "Guest")
 
         windows = [host_window, guest_window]

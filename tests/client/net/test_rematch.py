@@ -39,13 +39,13 @@ def test_play_again_starts_the_same_players_in_a_new_room(qtbot, qloop, relay, t
     monkeypatch.setenv("SEALED_TABLE_CONFIG_DIR", str(tmp_path / "keys"))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     host, guest = make_window(qtbot, tmp_path, "Host"), make_window(qtbot, tmp_path, "Guest")
-    host.lobby.players.setValue(2)
-    host.lobby.relay.setCurrentText(relay.address)
-    qtbot.mouseClick(host.lobby.host_online, Qt.MouseButton.LeftButton)
+    host.lobby.local.players.setValue(2)
+    host.lobby.online.relay.setCurrentText(relay.address)
+    qtbot.mouseClick(host.lobby.online.host, Qt.MouseButton.LeftButton)
     status = host.lobby.online.status
     qtbot.waitUntil(lambda: "1 of 2" in status.text() or "1 / 2" in status.text(), timeout=10_000)
-    guest.lobby.room.setText(host.lobby.room_panel.link)
-    qtbot.mouseClick(guest.lobby.join, Qt.MouseButton.LeftButton)
+    guest.lobby.online.room.setText(host.lobby.room_panel.link)
+    qtbot.mouseClick(guest.lobby.online.join, Qt.MouseButton.LeftButton)
     let_in(qtbot, host, "Guest")
     windows = [host, guest]
     qtbot.waitUntil(lambda: all(w.game_screen is not None for w in windows), timeout=20_000)
@@ -104,9 +104,9 @@ def test_a_host_whose_bot_sat_first_plays_again_with_the_same_bot_in_the_same_se
     games = []
     try:
         lobby, panel = window.lobby, window.lobby.room_panel
-        lobby.players.setValue(2)
-        lobby.relay.setCurrentText(relay.address)
-        qtbot.mouseClick(lobby.host_online, Qt.MouseButton.LeftButton)
+        lobby.local.players.setValue(2)
+        lobby.online.relay.setCurrentText(relay.address)
+        qtbot.mouseClick(lobby.online.host, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: lobby.hosting is not None and "1 of 2" in lobby.online.status.text(), timeout=10_000)
         qtbot.mouseClick(panel.rows[1][3], Qt.MouseButton.LeftButton)  # "Sit here" on seat 2
         qtbot.waitUntil(lambda: [r.kind for r in lobby.hosting.rows()] == ["bots-only", "you"], timeout=5_000)

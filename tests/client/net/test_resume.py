@@ -96,7 +96,7 @@ def test_the_games_in_progress_list_shows_kept_seats_and_a_clear_line_for_a_dama
 
     lobby.show_saved_games()
     assert lobby.saved.isVisible() and lobby.saved.title.text() == tr("saved.title")
-    texts = [lobby.saved_list.item(i).text() for i in range(lobby.saved_list.count())]
+    texts = [lobby.saved.games.item(i).text() for i in range(lobby.saved.games.count())]
     assert len(texts) == 4, texts  # the finished game and the given-up seat are not listed
     assert "MYTURN" in texts[0] and tr("saved.your_turn") in texts[0], "newest activity first"
     assert "WAITIN" in texts[1] and tr("saved.turn_of", name="Ann") in texts[1]
@@ -105,15 +105,15 @@ def test_the_games_in_progress_list_shows_kept_seats_and_a_clear_line_for_a_dama
     assert "2023-11-14" in texts[1], "the last activity is shown"
     assert "BROKEN-p1" in texts[2] + texts[3] and "HALF-p2" in texts[2] + texts[3]
     assert any("missing" in t for t in texts[2:]) and any("damaged" in t for t in texts[2:])
-    assert not lobby.saved_list.item(2).flags() & Qt.ItemFlag.ItemIsSelectable, "a damaged line cannot be resumed"
+    assert not lobby.saved.games.item(2).flags() & Qt.ItemFlag.ItemIsSelectable, "a damaged line cannot be resumed"
 
     asked: list[object] = []
     lobby.resume_requested.disconnect(window.resume_saved)  # only the request is looked at: no relay is dialled
     lobby.resume_requested.connect(asked.append)
-    assert not lobby.resume_button.isEnabled()
-    lobby.saved_list.setCurrentRow(1)
-    assert lobby.resume_button.isEnabled()
-    qtbot.mouseClick(lobby.resume_button, Qt.MouseButton.LeftButton)
+    assert not lobby.saved.resume_button.isEnabled()
+    lobby.saved.games.setCurrentRow(1)
+    assert lobby.saved.resume_button.isEnabled()
+    qtbot.mouseClick(lobby.saved.resume_button, Qt.MouseButton.LeftButton)
     assert [s.room for s in asked] == ["WAITIN"]
     assert (broken / kept_seats.INFO_FILE).read_text() == "{not json", "nothing in a damaged folder is touched"
 
@@ -184,9 +184,9 @@ def test_a_correspondence_game_closed_everywhere_is_reopened_and_finished_fair(
         window = make_window(qtbot, tmp_path, "Host")
         config = tmp_path / "Host"
         lobby, panel = window.lobby, window.lobby.room_panel
-        lobby.players.setValue(3)
-        lobby.relay.setCurrentText(broker.address)
-        qtbot.mouseClick(lobby.host_online, Qt.MouseButton.LeftButton)
+        lobby.local.players.setValue(3)
+        lobby.online.relay.setCurrentText(broker.address)
+        qtbot.mouseClick(lobby.online.host, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: lobby.hosting is not None and panel.isVisible(), timeout=10_000)
         hosting = lobby.hosting
         hosting.options = {"protections_to_win": 2}  # a longer game: it must outlast the closes
@@ -230,9 +230,9 @@ def test_a_correspondence_game_closed_everywhere_is_reopened_and_finished_fair(
         # Back to the lobby: asked, the seat is listed, and taken again (the bot played on meanwhile).
         window.menus.lobby_action.trigger()
         assert asked[-1] == tr("confirm.abandon_net_kept", answer="1 day")
-        assert window.game is None and lobby.saved.isVisible() and lobby.saved_list.count() == 1
-        lobby.saved_list.setCurrentRow(0)
-        qtbot.mouseClick(lobby.resume_button, Qt.MouseButton.LeftButton)
+        assert window.game is None and lobby.saved.isVisible() and lobby.saved.games.count() == 1
+        lobby.saved.games.setCurrentRow(0)
+        qtbot.mouseClick(lobby.saved.resume_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: window.game_screen is not None, timeout=20_000)
         assert window.game is not game and window.game.bots == game.bots, "the running bot is not started twice"
         played = _play(qtbot, window, 2, limit=1)
@@ -253,10 +253,10 @@ def test_a_correspondence_game_closed_everywhere_is_reopened_and_finished_fair(
         again = make_window(qtbot, tmp_path, "Host")
         assert again.offer_resume() is None
         again.lobby.show_saved_games()
-        row = again.lobby.saved_list.item(0).text()
+        row = again.lobby.saved.games.item(0).text()
         assert kept.room in row and "Corr" in row and (tr("saved.your_turn") in row or "Waiting for" in row)
-        again.lobby.saved_list.setCurrentRow(0)
-        qtbot.mouseClick(again.lobby.resume_button, Qt.MouseButton.LeftButton)
+        again.lobby.saved.games.setCurrentRow(0)
+        qtbot.mouseClick(again.lobby.saved.resume_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: again.game_screen is not None, timeout=20_000)
         _play(qtbot, again, 4)
         qtbot.waitUntil(lambda: again.game.verdict is not None, timeout=30_000)

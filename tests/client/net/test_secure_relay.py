@@ -54,9 +54,9 @@ def test_host_a_game_with_a_bot_over_tls_and_websocket(qtbot, qloop, secure, tmp
         settings = Settings(name="Host", bot_delay_ms=0)
     window = window_with(qtbot, settings, tmp_path / "Host")
     lobby = window.lobby
-    lobby.players.setValue(2)
-    lobby.relay.setCurrentText(typed)
-    qtbot.mouseClick(lobby.host_online, Qt.MouseButton.LeftButton)
+    lobby.local.players.setValue(2)
+    lobby.online.relay.setCurrentText(typed)
+    qtbot.mouseClick(lobby.online.host, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: lobby.hosting is not None and "1 of 2" in lobby.online.status.text(), timeout=15_000)
     hosting = lobby.hosting
     panel = lobby.room_panel
@@ -100,9 +100,9 @@ def test_each_failure_shows_its_sentence_in_the_lobby(qtbot, qloop, secure, tmp_
     ]
     for text, code in cases:
         lobby.online.set_status("")
-        lobby.relay.setCurrentText(text)
-        lobby.room.setText("KXPRTA")
-        qtbot.mouseClick(lobby.join, Qt.MouseButton.LeftButton)
+        lobby.online.relay.setCurrentText(text)
+        lobby.online.room.setText("KXPRTA")
+        qtbot.mouseClick(lobby.online.join, Qt.MouseButton.LeftButton)
         address = str(parse_relay_address(text))
         # The sentence of that failure (up to the relay's own words, where it quotes them).
         expected = NetError(code, address=address, reason="\x00").message().split("\x00")[0]

@@ -84,9 +84,9 @@ def test_a_room_opened_in_one_lobby_is_joined_from_another(qtbot, qloop, relay, 
     monkeypatch.setenv("SEALED_TABLE_CONFIG_DIR", str(tmp_path / "keys"))
     host_window, guest_window = make_window(qtbot, tmp_path, "Host"), make_window(qtbot, tmp_path, "Guest")
     host_lobby, guest_lobby = host_window.lobby, guest_window.lobby
-    host_lobby.players.setValue(2)
-    host_lobby.relay.setCurrentText(relay.address)
-    qtbot.mouseClick(host_lobby.host_online, Qt.MouseButton.LeftButton)
+    host_lobby.local.players.setValue(2)
+    host_lobby.online.relay.setCurrentText(relay.address)
+    qtbot.mouseClick(host_lobby.online.host, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(
         lambda: "1 of 2" in host_lobby.online.status.text() or "1 / 2" in host_lobby.online.status.text(),
         timeout=10_000,
@@ -97,8 +97,8 @@ def test_a_room_opened_in_one_lobby_is_joined_from_another(qtbot, qloop, relay, 
     # The guest pastes the host's invitation link (relay, room, host key): no relay to type, the host pinned.
     link = host_lobby.room_panel.link
     assert link.startswith(f"sealed://{relay.address}/{code}#")
-    guest_lobby.room.setText(link)
-    qtbot.mouseClick(guest_lobby.join, Qt.MouseButton.LeftButton)
+    guest_lobby.online.room.setText(link)
+    qtbot.mouseClick(guest_lobby.online.join, Qt.MouseButton.LeftButton)
     let_in(qtbot, host_window, "Guest")
     windows = [host_window, guest_window]
     qtbot.waitUntil(lambda: all(w.game_screen is not None for w in windows), timeout=20_000)
@@ -108,9 +108,9 @@ def test_a_room_opened_in_one_lobby_is_joined_from_another(qtbot, qloop, relay, 
 
     # A third player comes too late: the room is full, and the lobby says so.
     late = make_window(qtbot, tmp_path, "Late")
-    late.lobby.relay.setCurrentText(relay.address)
-    late.lobby.room.setText(code)
-    qtbot.mouseClick(late.lobby.join, Qt.MouseButton.LeftButton)
+    late.lobby.online.relay.setCurrentText(relay.address)
+    late.lobby.online.room.setText(code)
+    qtbot.mouseClick(late.lobby.online.join, Qt.MouseButton.LeftButton)
     confirm_join(qtbot, late.lobby)
     full = NetError("room-full", code=code).message()
     qtbot.waitUntil(lambda: late.lobby.online.status.text() == full, timeout=10_000)

@@ -89,14 +89,14 @@ def test_a_room_hosted_with_a_fallback_gives_it_to_the_guest_and_the_genesis(qtb
     fallback = "127.0.0.1:1"  # where the game would move; it need not be up to be named
     host_window, guest_window = make_window(qtbot, tmp_path, "Host"), make_window(qtbot, tmp_path, "Guest")
     host_lobby, guest_lobby = host_window.lobby, guest_window.lobby
-    host_lobby.players.setValue(2)
-    host_lobby.relay.setCurrentText(f"{relay.address}, {fallback}")
-    qtbot.mouseClick(host_lobby.host_online, Qt.MouseButton.LeftButton)
+    host_lobby.local.players.setValue(2)
+    host_lobby.online.relay.setCurrentText(f"{relay.address}, {fallback}")
+    qtbot.mouseClick(host_lobby.online.host, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: host_lobby.hosting is not None and "1 of 2" in host_lobby.online.status.text())
     link = host_lobby.room_panel.link
     assert parse_invitation(link).relay == relay.address and parse_invitation(link).fallbacks == (fallback,)
-    guest_lobby.room.setText(link)
-    qtbot.mouseClick(guest_lobby.join, Qt.MouseButton.LeftButton)
+    guest_lobby.online.room.setText(link)
+    qtbot.mouseClick(guest_lobby.online.join, Qt.MouseButton.LeftButton)
     let_in(qtbot, host_window, "Guest")
     windows = [host_window, guest_window]
     qtbot.waitUntil(lambda: all(w.game is not None and w.game.started for w in windows), timeout=20_000)
@@ -113,6 +113,6 @@ def test_a_room_hosted_with_a_fallback_gives_it_to_the_guest_and_the_genesis(qtb
 def test_a_fallback_that_is_not_an_address_is_said_in_the_lobby(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import Qt
 
-    window.lobby.relay.setCurrentText("127.0.0.1:1883, not an address")
-    qtbot.mouseClick(window.lobby.host_online, Qt.MouseButton.LeftButton)
+    window.lobby.online.relay.setCurrentText("127.0.0.1:1883, not an address")
+    qtbot.mouseClick(window.lobby.online.host, Qt.MouseButton.LeftButton)
     assert "not an address" in window.lobby.online.status.text() and window.lobby.hosting is None

@@ -23,7 +23,7 @@ def test_f1_opens_the_rules_of_the_game_in_front_of_the_player(qtbot, window):
     qtbot.waitUntil(lambda: window.rules is None, timeout=5_000)
     window.ask_before_abandoning = False
     window.to_lobby()
-    window.lobby.game.setCurrentIndex(window.lobby.game.findData("anomaly-maze"))
+    window.lobby.local.game.setCurrentIndex(window.lobby.local.game.findData("anomaly-maze"))
     assert _press_f1(qtbot, window) == "anomaly-maze"
 
 

@@ -28,12 +28,12 @@ def take(qtbot: Any, screen: Any, action: tuple[Any, ...]) -> None:
 
 def start_maze(qtbot: Any, window: Any, level: str = "easy") -> Any:
     lobby = window.lobby
-    lobby.game.setCurrentIndex(lobby.game.findData("anomaly-maze"))
-    assert lobby.start.isEnabled() and lobby.level.isVisible()
-    assert [lobby.level.itemData(i) for i in range(lobby.level.count())] == ["easy", "normal", "hard"]
-    lobby.level.setCurrentIndex(lobby.level.findData(level))
-    assert lobby.players.value() == 2 and lobby.players.maximum() == 2
-    qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
+    lobby.local.game.setCurrentIndex(lobby.local.game.findData("anomaly-maze"))
+    assert lobby.local.start.isEnabled() and lobby.local.level.isVisible()
+    assert [lobby.local.level.itemData(i) for i in range(lobby.local.level.count())] == ["easy", "normal", "hard"]
+    lobby.local.level.setCurrentIndex(lobby.local.level.findData(level))
+    assert lobby.local.players.value() == 2 and lobby.local.players.maximum() == 2
+    qtbot.mouseClick(lobby.local.start, Qt.MouseButton.LeftButton)
     assert window.game is not None and window.game.game == "anomaly-maze"
     assert isinstance(window.game_screen.table, AnomalyMazeTable)
     return window.game
@@ -147,7 +147,7 @@ def test_only_legal_shifts_rotations_and_moves_are_offered(qtbot, window):
 
 def test_rules_opened_mid_game_are_a_pause(qtbot, window):
     window.settings.bot_delay_ms = 30
-    window.lobby.level.setCurrentIndex(0)
+    window.lobby.local.level.setCurrentIndex(0)
     window.start_local("anomaly-maze", 2, seed=b"maze-rules-pause", level="easy")
     game, screen = window.game, window.game_screen
     qtbot.waitUntil(lambda: len(game.history) > 30, timeout=10_000)

@@ -39,13 +39,13 @@ def take(qtbot: Any, screen: Any, action: tuple[Any, ...]) -> None:
 
 def start_cc(qtbot: Any, window: Any, players: int, level: str) -> Any:
     lobby = window.lobby
-    lobby.game.setCurrentIndex(lobby.game.findData(GAME))
-    assert lobby.start.isEnabled() and lobby.level.isVisible()
-    assert [lobby.level.itemData(i) for i in range(lobby.level.count())] == ["random", "greedy", "search"]
-    assert lobby.players.minimum() == 2 and lobby.players.maximum() == 10
-    lobby.players.setValue(players)
-    lobby.level.setCurrentIndex(lobby.level.findData(level))
-    qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
+    lobby.local.game.setCurrentIndex(lobby.local.game.findData(GAME))
+    assert lobby.local.start.isEnabled() and lobby.local.level.isVisible()
+    assert [lobby.local.level.itemData(i) for i in range(lobby.local.level.count())] == ["random", "greedy", "search"]
+    assert lobby.local.players.minimum() == 2 and lobby.local.players.maximum() == 10
+    lobby.local.players.setValue(players)
+    lobby.local.level.setCurrentIndex(lobby.local.level.findData(level))
+    qtbot.mouseClick(lobby.local.start, Qt.MouseButton.LeftButton)
     game = window.game
     assert game is not None and game.game == GAME and game.players == players and game.bot_kind == level
     assert isinstance(window.game_screen.table, CollectiveConflictTable)

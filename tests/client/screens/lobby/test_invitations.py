@@ -42,10 +42,10 @@ def test_invite_refuse_remove_let_in_and_play(qtbot, qloop, relay, tmp_path):
     guest_fp = fingerprint(signing_key(tmp_path / "Guest").public_bytes())
 
     # An unlisted room: its panel shows the invitation, the copy button copies the link.
-    host_lobby.players.setValue(3)
-    host_lobby.relay.setCurrentText(relay.address)
-    host_lobby.listed.setChecked(False)
-    qtbot.mouseClick(host_lobby.host_online, Qt.MouseButton.LeftButton)
+    host_lobby.local.players.setValue(3)
+    host_lobby.online.relay.setCurrentText(relay.address)
+    host_lobby.online.listed.setChecked(False)
+    qtbot.mouseClick(host_lobby.online.host, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: host_lobby.hosting is not None and "1 of 3" in host_lobby.online.status.text())
     hosting, panel = host_lobby.hosting, host_lobby.room_panel
     code = hosting.code
@@ -57,9 +57,9 @@ def test_invite_refuse_remove_let_in_and_play(qtbot, qloop, relay, tmp_path):
     assert code not in listed_codes(qtbot, qloop, relay.address), "an unlisted room is not in the listing"
 
     # The guest has only the code: it sees who hosts the room, with the key and the answer time, first.
-    guest_lobby.relay.setCurrentText(relay.address)
-    guest_lobby.room.setText(code)
-    qtbot.mouseClick(guest_lobby.join, Qt.MouseButton.LeftButton)
+    guest_lobby.online.relay.setCurrentText(relay.address)
+    guest_lobby.online.room.setText(code)
+    qtbot.mouseClick(guest_lobby.online.join, Qt.MouseButton.LeftButton)
     gpanel = guest_lobby.room_panel
     qtbot.waitUntil(gpanel.join_button.isVisible, timeout=10_000)
     assert "Host" in gpanel.hint.text() and grouped(host_fp) in gpanel.hint.text() and "2 minutes" in gpanel.hint.text()
@@ -74,12 +74,12 @@ def test_invite_refuse_remove_let_in_and_play(qtbot, qloop, relay, tmp_path):
     qtbot.mouseClick(request_row(panel, "Guest")[2], Qt.MouseButton.LeftButton)
     refused = NetError("refused-by-host", code=code).message()
     qtbot.waitUntil(lambda: guest_lobby.online.status.text() == refused, timeout=10_000)
-    assert not gpanel.isVisible() and guest_lobby.join.isEnabled()
+    assert not gpanel.isVisible() and guest_lobby.online.join.isEnabled()
     qtbot.waitUntil(lambda: request_row(panel, "Guest") is None, timeout=5_000)
 
     # The guest pastes the invitation; the host lets it in, then takes it out again before the start.
-    guest_lobby.room.setText(link)
-    qtbot.mouseClick(guest_lobby.join, Qt.MouseButton.LeftButton)
+    guest_lobby.online.room.setText(link)
+    qtbot.mouseClick(guest_lobby.online.join, Qt.MouseButton.LeftButton)
     let_in(qtbot, host_window, "Guest")
     qtbot.waitUntil(lambda: [r.kind for r in hosting.rows()] == ["you", "player", "free"], timeout=10_000)
     qtbot.waitUntil(lambda: guest_lobby.online.status.text() == tr("room.waiting_start", seat=2), timeout=10_000)
@@ -90,8 +90,8 @@ def test_invite_refuse_remove_let_in_and_play(qtbot, qloop, relay, tmp_path):
     assert [r.kind for r in hosting.rows()] == ["you", "free", "free"]
 
     # Let in for good; the third seat is a bot of the host's; start.
-    guest_lobby.room.setText(link)
-    qtbot.mouseClick(guest_lobby.join, Qt.MouseButton.LeftButton)
+    guest_lobby.online.room.setText(link)
+    qtbot.mouseClick(guest_lobby.online.join, Qt.MouseButton.LeftButton)
     let_in(qtbot, host_window, "Guest")
     qtbot.waitUntil(lambda: [r.kind for r in hosting.rows()] == ["you", "player", "free"], timeout=10_000)
     choice = panel.rows[2][2]

@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 
 def _open_room(qtbot: Any, window: Any, address: str, players: int) -> Any:
     lobby = window.lobby
-    lobby.players.setValue(players)
-    lobby.relay.setCurrentText(address)
-    qtbot.mouseClick(lobby.host_online, Qt.MouseButton.LeftButton)
+    lobby.local.players.setValue(players)
+    lobby.online.relay.setCurrentText(address)
+    qtbot.mouseClick(lobby.online.host, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: lobby.hosting is not None and lobby.room_panel.isVisible(), timeout=10_000)
     return lobby.hosting
 

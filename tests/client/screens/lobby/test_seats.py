@@ -39,10 +39,10 @@ def listed_codes(qtbot: Any, qloop: Any, address: str) -> list[str]:
 def ask_to_join(qtbot: Any, window: Any, address: str, code: str, seat: int | None, host: Any = None) -> None:
     """Join by the room code (seeing the host's name and key first); with ``host`` the host lets us in."""
     lobby = window.lobby
-    lobby.relay.setCurrentText(address)
-    lobby.room.setText(code)
-    lobby.seat_wish.setCurrentIndex(lobby.seat_wish.findData(seat))
-    qtbot.mouseClick(lobby.join, Qt.MouseButton.LeftButton)
+    lobby.online.relay.setCurrentText(address)
+    lobby.online.room.setText(code)
+    lobby.online.seat_wish.setCurrentIndex(lobby.online.seat_wish.findData(seat))
+    qtbot.mouseClick(lobby.online.join, Qt.MouseButton.LeftButton)
     confirm_join(qtbot, lobby)
     if host is not None:
         let_in(qtbot, host, window.settings.name)
@@ -82,7 +82,7 @@ def test_pick_seats_fill_one_with_a_bot_and_play_to_the_end(qtbot, qloop, relay,
     taken = NetError("seat-taken", code=code, seat=3).message()
     qtbot.waitUntil(lambda: late.lobby.online.status.text() == taken, timeout=10_000)
     assert late.lobby.online.status.property("error") == "true"
-    assert not late.lobby.room_panel.isVisible() and late.game is None and late.lobby.join.isEnabled()
+    assert not late.lobby.room_panel.isVisible() and late.game is None and late.lobby.online.join.isEnabled()
     ask_to_join(qtbot, late, relay.address, code, 5)  # a 3-seat room has no seat 6
     missing = NetError("no-such-seat", code=code, seat=6, total=3).message()
     qtbot.waitUntil(lambda: late.lobby.online.status.text() == missing, timeout=10_000)
@@ -172,7 +172,7 @@ def test_cancel_frees_the_seat_closes_the_room_and_returns_to_the_lobby(qtbot, q
     ask_to_join(qtbot, guest_window, relay.address, code, None, host_window)
     qtbot.waitUntil(lambda: kinds(hosting) == ["you", "player", "free"], timeout=10_000)
     qtbot.mouseClick(guest_lobby.room_panel.cancel_button, Qt.MouseButton.LeftButton)
-    assert not guest_lobby.room_panel.isVisible() and guest_lobby.join.isEnabled()
+    assert not guest_lobby.room_panel.isVisible() and guest_lobby.online.join.isEnabled()
     assert guest_lobby.online.status.text() == tr("room.left", code=code)
     assert guest_lobby.online.status.property("error") == "false"
     qtbot.waitUntil(lambda: kinds(hosting) == ["you", "free", "free"], timeout=10_000)
@@ -184,7 +184,7 @@ def test_cancel_frees_the_seat_closes_the_room_and_returns_to_the_lobby(qtbot, q
     assert host_lobby.hosting is None and not host_lobby.room_panel.isVisible()
     assert host_lobby.online.status.text() == tr("room.closed", code=code)
     assert host_lobby.online.status.property("error") == "false"
-    assert host_lobby.host_online.isEnabled() and host_window.stack.currentWidget() is host_lobby
+    assert host_lobby.online.host.isEnabled() and host_window.stack.currentWidget() is host_lobby
     qtbot.waitUntil(lambda: code not in listed_codes(qtbot, qloop, relay.address), timeout=10_000)
     closed = NetError("room-closed", code=code).message()
     qtbot.waitUntil(lambda: guest_lobby.online.status.text() == closed, timeout=10_000)
@@ -202,11 +202,11 @@ def test_cancel_frees_the_seat_closes_the_room_and_returns_to_the_lobby(qtbot, q
 def test_a_wrong_relay_while_hosting_says_so_and_leaves_no_panel(qtbot, qloop, tmp_path):
     window = make_window(qtbot, tmp_path, "Host")
     lobby = window.lobby
-    lobby.relay.setCurrentText("127.0.0.1:1")
-    qtbot.mouseClick(lobby.host_online, Qt.MouseButton.LeftButton)
+    lobby.online.relay.setCurrentText("127.0.0.1:1")
+    qtbot.mouseClick(lobby.online.host, Qt.MouseButton.LeftButton)
     unreachable = NetError("unreachable", address="127.0.0.1:1").message()
     qtbot.waitUntil(lambda: lobby.online.status.text() == unreachable, timeout=10_000)
-    assert lobby.hosting is None and not lobby.room_panel.isVisible() and lobby.host_online.isEnabled()
+    assert lobby.hosting is None and not lobby.room_panel.isVisible() and lobby.online.host.isEnabled()
 
 
 def test_a_lan_room_with_a_bot_plays_to_the_end(qtbot, qloop, tmp_path, monkeypatch):
@@ -215,10 +215,10 @@ def test_a_lan_room_with_a_bot_plays_to_the_end(qtbot, qloop, tmp_path, monkeypa
     monkeypatch.setattr(lan, "LAN_PORTS", (0,))
     window = make_window(qtbot, tmp_path, "Host")
     lobby = window.lobby
-    lobby.players.setValue(2)
+    lobby.local.players.setValue(2)
     game = None
     try:
-        qtbot.mouseClick(lobby.host, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(lobby.lan.host, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: lobby.hosting is not None and lobby.room_panel.isVisible(), timeout=15_000)
         hosting = lobby.hosting
         assert hosting.address == parse_relay_address(hosted_relay().address)
