@@ -1,4 +1,5 @@
-"""Fixtures for the desktop program's tests: a private config dir, a qasync loop, a window."""
+"""Fixtures for the desktop program's tests: a private config dir, a qasync loop, a window; and a check
+that no test leaves asyncio residue behind."""
 
 from __future__ import annotations
 
@@ -10,6 +11,14 @@ import pytest
 
 from client import qtguard  # noqa: F401  (before any Qt call: see client/qtguard.py)
 from client.i18n import LANGUAGE
+from tests import asyncio_residue
+
+
+@pytest.fixture(autouse=True)
+def no_asyncio_residue() -> Iterator[None]:
+    """Fail a test that leaves asyncio residue behind (tests/asyncio_residue.py), its loop's teardown included."""
+    with asyncio_residue.no_asyncio_residue():
+        yield
 
 
 @pytest.fixture(autouse=True)
