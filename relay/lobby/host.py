@@ -41,6 +41,7 @@ import aiomqtt
 from protocol.crypto.signing import SigningKey
 from relay import topics
 from relay.address import RelayAddress, parse_address
+from relay.background import stopped
 from relay.errors import RelayError, RelayUnreachable, RoomFull, SeatTaken
 from relay.lobby.invitation import Invitation, fingerprint, new_code, normalize_code, strip_login
 from relay.lobby.messages import Dropped, JoinRequest, LobbyCard, Opened, SeatList, open_message, try_card
@@ -76,9 +77,7 @@ async def _cancelled(task: asyncio.Future[_T]) -> None:
     that arrives as the publish is confirmed, and the room's reader publishes while it handles a
     message: cancelled once, it could read on for ever and the room would never start.
     """
-    while not task.done():
-        task.cancel()
-        await asyncio.wait({task}, timeout=0.5)
+    await stopped(task)
     if not task.cancelled() and isinstance(task.exception(), aiomqtt.MqttError | None):
         return
     if not task.cancelled():
