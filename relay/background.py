@@ -9,7 +9,7 @@ its relay is already gone, which whoever holds that connection has been told.
 from __future__ import annotations
 
 import asyncio
-from typing import TypeVar
+from typing import Any, TypeVar
 
 _T = TypeVar("_T")
 
@@ -27,3 +27,21 @@ def _ended(task: asyncio.Future[_T], held: set[asyncio.Future[_T]] | None) -> No
         held.discard(task)
     if not task.cancelled():
         task.exception()
+
+
+#: How often a task that goes on after it was cancelled is asked again.
+CANCEL_AGAIN_S = 0.5
+
+
+async def stopped(*tasks: asyncio.Future[Any]) -> None:
+    """Cancel ``tasks`` and wait until every one has ended, asking again while one goes on.
+
+    Under Python 3.11 ``asyncio.wait_for`` (inside aiomqtt's publish and subscribe, among others)
+    loses a cancellation that arrives as its wait ends: a task cancelled once may go on for ever, and
+    whoever waits for it with it.  Their results and failures are the caller's to take.
+    """
+    pending = {t for t in tasks if not t.done()}
+    while pending:
+        for task in pending:
+            task.cancel()
+        _, pending = await asyncio.wait(pending, timeout=CANCEL_AGAIN_S)

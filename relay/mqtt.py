@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import socket
 from types import TracebackType
+from typing import Self
 
 import aiomqtt
 
@@ -24,15 +27,45 @@ class RelayClient(aiomqtt.Client):
     whatever call failed on it, so closing takes it here.
     """
 
+    async def __aenter__(self) -> Self:
+        """Connect; a caller cancelled meanwhile leaves the connection to be made, and it is closed then.
+
+        aiomqtt connects in a thread and waits for the relay's answer: a cancellation stops only the
+        wait, and the connection made behind it would stay open with nobody to close it (its loss
+        never taken).
+        """
+        entering = asyncio.ensure_future(super().__aenter__())
+        try:
+            return await asyncio.shield(entering)
+        except asyncio.CancelledError:
+            closing = asyncio.ensure_future(self._close_once_entered(entering))
+            _CLOSING.add(closing)
+            closing.add_done_callback(_CLOSING.discard)
+            raise
+
+    async def _close_once_entered(self, entering: asyncio.Future[Self]) -> None:
+        with contextlib.suppress(Exception):
+            await entering
+            await self.__aexit__(None, None, None)
+
     async def __aexit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         try:
             await super().__aexit__(exc_type, exc, tb)
         finally:
-            lost = self._disconnected
-            if lost.done() and not lost.cancelled():
-                lost.exception()
+            # A close cut short (cancelled while it waited for the relay's goodbye) learns of the
+            # loss only afterwards: it is taken then.
+            self._disconnected.add_done_callback(_take_loss)
+
+
+#: Connections being closed once made (their callers were cancelled while they connected).
+_CLOSING: set[asyncio.Future[None]] = set()
+
+
+def _take_loss(lost: asyncio.Future[None]) -> None:
+    if not lost.cancelled():
+        lost.exception()
 
 
 def mqtt_client(

@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+from collections.abc import Awaitable
 from dataclasses import dataclass
 
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from relay.background import keep
+from relay.background import keep, stopped
 
 SERVICE_TYPE = "_mqtt._tcp.local."
 TXT_KEY = "sealed-table"
@@ -39,17 +40,27 @@ class RelayInfo:
 class Advertisement:
     """A running announcement; :meth:`close` withdraws it (goodbye packets) and frees the sockets."""
 
-    def __init__(self, zc: AsyncZeroconf, info: AsyncServiceInfo) -> None:
+    def __init__(self, zc: AsyncZeroconf, info: AsyncServiceInfo, announcing: Awaitable[object]) -> None:
         self._zc = zc
         self._info = info
+        #: zeroconf's announcements of the service, sent over the first second (a task of its own).
+        self._announcing = asyncio.ensure_future(announcing)
 
     @property
     def service_name(self) -> str:
         return self._info.name
 
     async def close(self) -> None:
+        """Withdraw the service: the announcements stop, the goodbyes are sent, then the sockets close.
+
+        zeroconf sends both as tasks of their own; one still running when the sockets close would
+        fail, or run on in a loop that has moved on, so each is waited for here.
+        """
+        await stopped(self._announcing)
+        if not self._announcing.cancelled():
+            self._announcing.exception()  # the sockets' failure: the goodbyes below say the same
         with contextlib.suppress(Exception):
-            await self._zc.async_unregister_service(self._info)
+            await (await self._zc.async_unregister_service(self._info))
         await self._zc.async_close()
 
 
@@ -95,11 +106,11 @@ async def advertise(name: str, port: int, txt: dict[str, str], *, interfaces: li
         server=f"sealed-relay-{port}.local.",
     )
     try:
-        await zc.async_register_service(info, allow_name_change=True)
+        announcing = await zc.async_register_service(info, allow_name_change=True)
     except Exception:
         await zc.async_close()
         raise
-    return Advertisement(zc, info)
+    return Advertisement(zc, info, announcing)
 
 
 def _all_interfaces() -> InterfaceChoice:

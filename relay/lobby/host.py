@@ -41,6 +41,7 @@ import aiomqtt
 from protocol.crypto.signing import SigningKey
 from relay import topics
 from relay.address import RelayAddress, parse_address
+from relay.background import stopped
 from relay.errors import RelayError, RelayUnreachable, RoomFull, SeatTaken
 from relay.lobby.invitation import Invitation, fingerprint, new_code, normalize_code, strip_login
 from relay.lobby.messages import Dropped, JoinRequest, LobbyCard, Opened, SeatList, open_message, try_card
@@ -59,6 +60,8 @@ JOIN_BURST = 32
 JOIN_INTERVAL_S = 0.05
 #: Messages the host handles between two turns of the event loop, at most.
 BATCH = 16
+#: How long the host waits, at most, to see its "started" seat list passed on by the relay.
+STARTED_PASSED_ON_S = 10.0
 
 #: ``admit``: True (seat every valid request), False (the host decides), or a function of the request
 #: returning True (seat it), False (refuse it) or None (let the host decide).
@@ -74,9 +77,7 @@ async def _cancelled(task: asyncio.Future[_T]) -> None:
     that arrives as the publish is confirmed, and the room's reader publishes while it handles a
     message: cancelled once, it could read on for ever and the room would never start.
     """
-    while not task.done():
-        task.cancel()
-        await asyncio.wait({task}, timeout=0.5)
+    await stopped(task)
     if not task.cancelled() and isinstance(task.exception(), aiomqtt.MqttError | None):
         return
     if not task.cancelled():
@@ -154,6 +155,9 @@ class RoomHost:
         self._inflight: dict[str, deque[bytes]] = {}
         #: Set once the room's card and seat list are on the relay (a joiner can find the room from then on).
         self.opened = asyncio.Event()
+        #: Set while every seat list we published has come back from the relay: passed on to its
+        #: subscribers, not just acknowledged (a PUBACK says only that the relay has it).
+        self._seats_passed_on = asyncio.Event()
         #: New joiners' requests checked at once, then a few a second (see :data:`JOIN_BURST`).
         self._join_budget = RateLimit(JOIN_BURST, JOIN_INTERVAL_S)
         #: Join requests dropped unread because too many came at once.
@@ -336,11 +340,8 @@ class RoomHost:
                 await client.subscribe(topics.join_filter(self.code), qos=0)
                 self._client = client
                 await self._publish_state(client)
-                self.opened.set()
                 async with asyncio.timeout(timeout):  # not wait_for: see relay/lobby/inbox.py
-                    await self._until_ready(client)
-                self._started = True
-                await self._publish_state(client, "started")
+                    await self._until_started(client)
         except aiomqtt.MqttError as exc:
             raise RelayUnreachable(f"lost the relay {self.relay} while gathering seats: {exc}") from None
         except TimeoutError:
@@ -350,12 +351,32 @@ class RoomHost:
         order = sorted(self.seats.items(), key=lambda kv: kv[1])
         return [self.requests[p].card for p, _ in order]
 
-    async def _until_ready(self, client: aiomqtt.Client) -> None:
-        assert self._wake is not None
+    async def _until_started(self, client: aiomqtt.Client) -> None:
+        """Read the room's messages until it is ready; then publish "started" and read on until the relay
+        has passed that seat list on.
+
+        The relay acknowledges a publication when it has it, and may pass it on later: the embedded relay
+        (amqtt 0.12) drops what it has not passed on yet when its sender disconnects.  A host that closed
+        this connection at the acknowledgement could leave a seated joiner waiting for a start that never
+        came.  Our own copy coming back means it went out to the others too.
+        """
         reader = asyncio.ensure_future(self._collect(client))
+        try:
+            await self._until(reader, self.ready)
+            self._started = True
+            await self._publish_state(client, "started")
+            with contextlib.suppress(TimeoutError):  # a relay that never sends it back has it all the same
+                async with asyncio.timeout(STARTED_PASSED_ON_S):
+                    await self._until(reader, self._seats_passed_on.is_set)
+        finally:
+            await _cancelled(reader)
+
+    async def _until(self, reader: asyncio.Future[None], done: Callable[[], bool]) -> None:
+        """Wait until ``done()`` holds, asking again at every change; the relay's error if ``reader`` ends first."""
+        assert self._wake is not None
         waiter: asyncio.Task[Literal[True]] | None = None
         try:
-            while not self.ready():
+            while not done():
                 self._wake.clear()
                 waiter = asyncio.ensure_future(self._wake.wait())
                 await asyncio.wait((reader, waiter), return_when=asyncio.FIRST_COMPLETED)
@@ -366,7 +387,6 @@ class RoomHost:
         finally:
             if waiter is not None:
                 await _cancelled(waiter)
-            await _cancelled(reader)
 
     def _resume(self, existing: dict[str, bytes]) -> None:
         """The room exists: carry on only if it is ours (a restarted host), keeping every seat given."""
@@ -393,7 +413,18 @@ class RoomHost:
         """Publish retained, and remember it: what comes back on ``topic`` is then told apart from a stranger's."""
         self._want[topic] = payload
         self._inflight.setdefault(topic, deque()).append(payload)
+        if topic == topics.seats(self.code):
+            self._seats_passed_on.clear()
         await client.publish(topic, payload, qos=1, retain=True)
+
+    def _came_back(self, topic: str) -> None:
+        """One of our publishes on ``topic`` came back: once every seat list has, the room is as we said."""
+        if topic != topics.seats(self.code) or self._inflight.get(topic):
+            return
+        self._seats_passed_on.set()
+        self.opened.set()
+        if self._wake is not None:
+            self._wake.set()
 
     async def _publish_state(self, client: aiomqtt.Client, status: str = "open") -> None:
         self._version = max(self._version + 1, time.time_ns() // 1_000_000)
@@ -420,6 +451,7 @@ class RoomHost:
         inflight = self._inflight.setdefault(topic, deque())
         if inflight and inflight[0] == payload:
             inflight.popleft()
+            self._came_back(topic)
             return
         if inflight:
             return

@@ -262,8 +262,10 @@ class RematchChannel:
                         later = max(0.0, min(later or RETRY_S, self._finish_by - time.monotonic()))
                     self._wake.clear()
                     waiter = asyncio.ensure_future(self._wake.wait())
-                    await asyncio.wait({reader, waiter}, timeout=later, return_when=asyncio.FIRST_COMPLETED)
-                    waiter.cancel()
+                    try:
+                        await asyncio.wait({reader, waiter}, timeout=later, return_when=asyncio.FIRST_COMPLETED)
+                    finally:  # cancelled too (the window closes): no wait left behind
+                        waiter.cancel()
                     if reader.done():
                         reader.result()
                         raise aiomqtt.MqttError("the relay closed the connection")

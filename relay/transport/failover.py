@@ -35,6 +35,7 @@ from typing import Protocol, Unpack
 import aiomqtt
 
 from relay.address import RelayAddress, parse_address
+from relay.background import keep, stopped
 from relay.errors import RelayError
 from relay.probe import probe
 from relay.transport.room import Driver, RoomTransport, SessionLike, TransportOptions
@@ -222,9 +223,13 @@ class FailoverTransport(RoomTransport):
             raise aiomqtt.MqttError("moving to another relay")
         self._move.clear()
         connection = asyncio.ensure_future(super()._connection())
+        keep(connection)  # its failure is taken, also when it ends after a cancellation
         mover = asyncio.ensure_future(self._move.wait())
         try:
             await asyncio.wait({connection, mover}, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:  # cancelled (the window closes): the connection's task ends with it
+            await stopped(connection)
+            raise
         finally:
             mover.cancel()
         if connection.done():

@@ -345,9 +345,9 @@ class Handover:
     async def _withdraw(self) -> None:
         """Stop announcing our relay; stop it once those who found it had time to move too."""
         advert, self._advert = self._advert, None
+        relay, self.relay = self.relay, None  # withdrawn from now on, while the goodbyes go out
         if advert is not None:
             await advert.close()
-        relay, self.relay = self.relay, None
         if relay is not None:
             loop = asyncio.get_running_loop()
             self._retiring[relay] = loop.call_later(self.linger_s, self._retire, relay)

@@ -54,7 +54,7 @@ from protocol.envelope import peek
 from protocol.events import CheatDetected, Equivocation, Rejected
 from relay import topics
 from relay.address import RelayAddress, parse_address
-from relay.background import keep
+from relay.background import keep, stopped
 from relay.errors import RelayError, RelayUnreachable
 from relay.mqtt import mqtt_client
 from relay.probe import probe
@@ -508,11 +508,10 @@ class RoomTransport:
             self.connections += 1
             if seat is not None:
                 await client.publish(topics.presence(room, seat), self._presence_payload("online"), qos=1, retain=True)
+            # Each one's failure is taken when it ends (the first is raised below, the rest follow from it).
             tasks = [
-                asyncio.create_task(self._reader(client)),
-                asyncio.create_task(self._writer(client)),
-                asyncio.create_task(self._ticker()),
-                asyncio.create_task(self._fetcher(client)),
+                keep(asyncio.ensure_future(work))
+                for work in (self._reader(client), self._writer(client), self._ticker(), self._fetcher(client))
             ]
             try:
                 done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
@@ -528,9 +527,7 @@ class RoomTransport:
                             payload = self._presence_payload(status)
                             await client.publish(topics.presence(room, seat), payload, qos=1, retain=True)
             finally:
-                for t in tasks:
-                    t.cancel()
-                await asyncio.gather(*tasks, return_exceptions=True)
+                await stopped(*tasks)  # every one of them, or the connection never closes
                 self._client = None
 
     # -- reading the log in bounded pieces ------------------------------------------------

@@ -1,8 +1,11 @@
-"""Fixtures for the desktop program's tests: a private config dir, a qasync loop, a window."""
+"""Fixtures for the desktop program's tests: a private config dir, a qasync loop, a window; and a check
+that no test leaves asyncio residue behind."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +13,14 @@ import pytest
 
 from client import qtguard  # noqa: F401  (before any Qt call: see client/qtguard.py)
 from client.i18n import LANGUAGE
+from tests import asyncio_residue
+
+
+@pytest.fixture(autouse=True)
+def no_asyncio_residue() -> Iterator[None]:
+    """Fail a test that leaves asyncio residue behind (tests/asyncio_residue.py), its loop's teardown included."""
+    with asyncio_residue.no_asyncio_residue():
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -22,9 +33,19 @@ def private_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     LANGUAGE.set("en")
 
 
+#: How long the work a test's closed windows ended (cancelled tasks, a connection saying goodbye) may take.
+WIND_DOWN_MS = 5_000
+
+
 @pytest.fixture
-def qloop(qapp):  # type: ignore[no-untyped-def]
-    """qasync's asyncio loop on the test's QApplication, as the program runs it."""
+def qloop(qapp, qtbot):  # type: ignore[no-untyped-def]
+    """qasync's asyncio loop on the test's QApplication, as the program runs it.
+
+    The loop is not closed (Qt runs it), so nothing ends what a test leaves on it as ``asyncio.run``
+    does: a task still pending would run on inside the next test's waits.  So at the end (the test's
+    windows are closed by then, and have cancelled their work) the loop runs until every task on it
+    has ended; one that does not is asyncio residue, reported and then cancelled.
+    """
     import qasync
 
     loop = qasync.QEventLoop(qapp, already_running=True)
@@ -32,9 +53,40 @@ def qloop(qapp):  # type: ignore[no-untyped-def]
     loop.set_default_executor(executor)
     asyncio.set_event_loop(loop)
     yield loop
+    left = _left_running(qtbot, loop)
     executor.shutdown(wait=True)
     asyncio.events._set_running_loop(None)
     asyncio.set_event_loop(None)
+    if left:
+        pytest.fail("asyncio residue after the test: tasks still running\n" + "\n".join(left), pytrace=False)
+
+
+def _running(loop: asyncio.AbstractEventLoop) -> list[asyncio.Task[object]]:
+    return [t for t in asyncio.all_tasks(loop) if not t.done()]
+
+
+def _the_relays(task: asyncio.Task[object]) -> bool:
+    """A task of the embedded relay itself (amqtt's, or relay.broker's): it runs until the relay stops."""
+    code = getattr(task.get_coro(), "cr_code", None)
+    where = code.co_filename if code is not None else ""
+    return f"{os.sep}amqtt{os.sep}" in where or f"{os.sep}relay{os.sep}broker{os.sep}" in where
+
+
+def _wait_until(qtbot, done) -> None:  # type: ignore[no-untyped-def]
+    """Run the loop until ``done()``, for :data:`WIND_DOWN_MS` at most."""
+    with contextlib.suppress(qtbot.TimeoutError):
+        qtbot.waitUntil(done, timeout=WIND_DOWN_MS)
+
+
+def _left_running(qtbot, loop: asyncio.AbstractEventLoop) -> list[str]:  # type: ignore[no-untyped-def]
+    """The tasks still running on ``loop`` once it had :data:`WIND_DOWN_MS` to end them (then cancelled)."""
+    _wait_until(qtbot, lambda: not _running(loop))
+    left = _running(loop)
+    names = [repr(t) for t in left]
+    for task in left:
+        task.cancel()
+    _wait_until(qtbot, lambda: all(t.done() for t in left))
+    return names
 
 
 @pytest.fixture
@@ -58,6 +110,8 @@ def relay(qtbot, qloop):  # type: ignore[no-untyped-def]
 
     embedded = start_relay(qtbot, qloop)
     yield embedded
+    # What the closed windows still say to the relay (a room closing, a last publish) is said first.
+    _wait_until(qtbot, lambda: not [t for t in _running(qloop) if not _the_relays(t)])
     stop_relay(qtbot, qloop, embedded)
 
 

@@ -3,16 +3,14 @@ and a check that no relay test leaves asyncio residue behind."""
 
 from __future__ import annotations
 
-import gc
-import logging
 import os
 import shutil
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests import asyncio_residue
 from tests.relay.helpers import BrokerProcess, embedded, free_port, mosquitto
 
 AEDES = Path(__file__).resolve().parent / "games" / "aedes"
@@ -58,51 +56,8 @@ def aedes_relay(tmp_path: Path) -> Iterator[BrokerProcess]:
     broker.stop()
 
 
-#: What asyncio and amqtt report of work left behind: a task still pending when its loop went away
-#: (and the coroutine it never started), a failure nobody retrieved, amqtt's broadcast loop torn down.
-RESIDUE = (
-    "Task was destroyed but it is pending",
-    "Task exception was never retrieved",
-    "Future exception was never retrieved",
-    "Broadcast loop stopped by exception",
-)
-
-
-class _Residue(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.found: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        text = record.getMessage()
-        if any(text.startswith(kind) for kind in RESIDUE):
-            self.found.append(f"{record.name}: {text}")
-
-
 @pytest.fixture(autouse=True)
 def no_asyncio_residue() -> Iterator[None]:
-    """Fail a test that leaves a task pending, a coroutine never awaited or an error never retrieved.
-
-    Both are reported only when the garbage collector frees the object, so the check collects at the
-    end of the test (and once before it, so that what an earlier test left is not blamed on this one).
-    Only what runs in the test's own process is seen: peers and relays in child processes log theirs.
-    """
-    gc.collect()
-    handler = _Residue()
-    loggers = [logging.getLogger(name) for name in ("asyncio", "amqtt")]
-    for logger in loggers:
-        logger.addHandler(handler)
-    try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            yield
-            gc.collect()
-    finally:
-        for logger in loggers:
-            logger.removeHandler(handler)
-    never_awaited = [str(w.message) for w in caught if "was never awaited" in str(w.message)]
-    for w in caught:
-        if "was never awaited" not in str(w.message):
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
-    if handler.found or never_awaited:
-        pytest.fail("asyncio residue after the test:\n" + "\n".join(handler.found + never_awaited), pytrace=False)
+    """Fail a relay test that leaves asyncio residue behind (tests/asyncio_residue.py)."""
+    with asyncio_residue.no_asyncio_residue():
+        yield

@@ -28,7 +28,7 @@ def test_the_room_starts_though_its_reader_swallows_one_cancellation(embedded_re
         async def _collect(self, client):  # type: ignore[no-untyped-def]
             reading.append(True)
             try:
-                await asyncio.Event().wait()
+                await super()._collect(client)
             except asyncio.CancelledError:
                 swallowed.append(True)  # as wait_for in 3.11 may do: carry on reading
             await asyncio.Event().wait()
