@@ -69,3 +69,7 @@ class Refused(RoomFull):
 
 class RoomClosed(RelayError):
     """The host closed the room (cancelled) before the game started."""
+
+
+class KeepFailed(RelayError):
+    """The seat's own copy of the log could not be written, so nothing more was sent (a full or failing disk)."""

@@ -107,6 +107,7 @@ def make_transport(
         failover_s=args.failover_after,
         handover=handover,
         claim_wait_s=args.claim_wait,
+        journal=store.journal(),
     )
 
 

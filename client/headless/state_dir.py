@@ -19,6 +19,7 @@ import msgpack
 from client.net.seat_card import new_peer_id
 from client.store import kept_seats
 from client.store.kept_seats import INFO_FILE, KEY_FILE, NOT_SEATED, SavedSeat, Unreadable
+from client.store.seat_log import SeatLog, SeatLogDamaged, check
 from protocol.crypto.signing import SigningKey
 from protocol.session import PeerSession
 
@@ -64,6 +65,20 @@ class StateDir:
         except OSError as exc:
             raise StateDirError(f"cannot keep the seat in {self.folder}: {exc.strerror or exc}") from None
         self._keys_written = True
+
+    def journal(self) -> SeatLog:
+        """The seat's own log in the folder (:mod:`client.store.seat_log`), every entry in it checked.
+
+        StateDirError if it does not verify (nothing in it is changed) or cannot be opened.
+        """
+        try:
+            seat_log = SeatLog.open(self.folder)
+            check(seat_log.records, self.kept.room, self.kept.creator, seat_log.path)
+        except SeatLogDamaged as exc:
+            raise StateDirError(f"{exc}; nothing in it was changed") from None
+        except OSError as exc:
+            raise StateDirError(f"cannot open the seat's log in {self.folder}: {exc.strerror or exc}") from None
+        return seat_log
 
     def card(self, name: str) -> bytes:
         """The seat card this seat hands to a room's host."""

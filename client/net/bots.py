@@ -15,6 +15,7 @@ from engines.core import canonical_encode
 from protocol.crypto.signing import SigningKey
 from protocol.session import PeerSession
 from relay.transport.failover import FailoverTransport
+from relay.transport.room import Journal
 
 
 class LocalBot:
@@ -52,6 +53,7 @@ class LocalBot:
         think_ms: int,
         fallbacks: tuple[str, ...] = (),
         lan: bool = False,
+        journal: Journal | None = None,
     ) -> Coroutine[Any, Any, None]:
         """The coroutine that plays the seat to the end (its transport's ``run()``)."""
         RUNNING_BOTS[self.peer] = self
@@ -61,7 +63,9 @@ class LocalBot:
         if lan:
             info["hosts_relay"] = True  # it runs in the host's program: it dies with the relay
         relays = [relay, *fallbacks]
-        self.transport = relay_transport(relays, session, self.peer, self.driver.handle, presence_info=info)
+        self.transport = relay_transport(
+            relays, session, self.peer, self.driver.handle, presence_info=info, journal=journal
+        )
         self.driver.transport = self.transport
         return self.transport.run()
 

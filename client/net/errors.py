@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from client.i18n import tr
 from relay.errors import (
+    KeepFailed,
     LoginNeeded,
     NameNotFound,
     NoSuchSeat,
@@ -46,6 +47,7 @@ Where = tuple[str, str, int]
 #: The relay layer's error classes and the sentence each one is, most particular first
 #: (a subclass before its base: ``isinstance`` picks the first that matches).
 MESSAGES: tuple[tuple[type[BaseException], Callable[[BaseException, Where], NetError]], ...] = (
+    (KeepFailed, lambda exc, at: NetError("keep-failed", reason=str(exc))),
     (Refused, lambda exc, at: NetError("refused-by-host", code=at[1])),
     (
         NoSuchSeat,

@@ -29,6 +29,7 @@ from client.net.transport import relay_transport
 from client.play.source import FORFEIT, SET_ASIDE, Entry, EventTap
 from client.store import kept_seats
 from client.store.kept_seats import SavedSeat
+from client.store.seat_log import SeatLog
 from engines.core import TABLE, Action, Decision, GameOver, GameSpec, GameState, IllegalAction, Knowledge, Pending, get
 from protocol.crypto.signing import SigningKey
 from protocol.errors import Code
@@ -102,6 +103,8 @@ class NetGame:
         #: The seat as kept on disk, and why it could not be, if so.
         self.saved: SavedSeat | None = None
         self.save_error = ""
+        #: The seat's own log on its disk, beside its keys (None while the seat is not kept).
+        self.journal: SeatLog | None = None
         #: The transport has ended: the game is over and the broker confirmed every entry of this seat.
         self.delivered = False
         #: What the kept seat's public facts last said (the main window writes them only on a change).
@@ -147,6 +150,7 @@ class NetGame:
             lan=self.lan,
             key=self.signing_key,
             presence_info=info,
+            journal=self.journal,
         )
         return self.transport
 
@@ -173,6 +177,8 @@ class NetGame:
         seat.started = seat.last_activity = time.time()
         try:
             self.saved = kept_seats.save(seat, config)
+            assert self.saved.folder is not None  # save() sets it
+            self.journal = SeatLog.open(self.saved.folder)
         except OSError as exc:
             self.save_error = exc.strerror or str(exc)
 

@@ -272,7 +272,7 @@ class Hosting:
         net_game.keep(keep, self.identity_dir)  # before the genesis or any entry goes out
         net_game.fallbacks, net_game.lan, net_game.signing_key = self.fallbacks, self.lan, self.key
         for seat, bot in sorted(self.bots.items()):
-            playing = bot.play(sessions[seat], relay, self.think_ms, self.fallbacks, self.lan)
+            playing = bot.play(sessions[seat], relay, self.think_ms, self.fallbacks, self.lan, net_game.journal)
             bot.task = tasks.spawn(playing, tasks.ignore, tasks.ignore)
             net_game.bots.append(bot)
         return net_game

@@ -14,7 +14,7 @@ from client.net.address import RelayAddress, parse_relay_address
 from protocol.crypto.signing import SigningKey
 from protocol.session import PeerSession
 from relay.transport.failover import FailoverTransport
-from relay.transport.room import Driver
+from relay.transport.room import Driver, Journal
 
 #: The network interfaces zeroconf announces and browses on (None: all); tests pin the loopback.
 LAN_INTERFACES: list[str] | None = None
@@ -29,8 +29,10 @@ def relay_transport(
     lan: bool = False,
     key: SigningKey | None = None,
     presence_info: dict[str, object] | None = None,
+    journal: Journal | None = None,
 ) -> FailoverTransport:
-    """The transport of a network seat: its relays in order (None: skipped); on a LAN with ``key``, the handover."""
+    """The transport of a network seat: its relays in order (None: skipped); on a LAN with ``key``, the handover;
+    with ``journal``, the seat's own log on its disk (:mod:`client.store.seat_log`), read first and written first."""
     handover = None
     if lan and key is not None:
         from relay.transport.handover import Handover  # zeroconf: loaded for LAN games only
@@ -38,5 +40,12 @@ def relay_transport(
         handover = Handover(session, key, interfaces=LAN_INTERFACES)
     known = [r for r in relays if r is not None]
     return FailoverTransport(
-        known, session, peer, driver, handover=handover, resolve=parse_relay_address, presence_info=presence_info
+        known,
+        session,
+        peer,
+        driver,
+        handover=handover,
+        resolve=parse_relay_address,
+        presence_info=presence_info,
+        journal=journal,
     )

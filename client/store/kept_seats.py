@@ -1,10 +1,11 @@
 """The seats of network games kept on disk, so that a closed, crashed or killed program takes them again.
 
-A network seat is nothing but its keys: every other secret of the seat (shares, salts, card
-keys, the per-game agreement key) is derived from the one per-game secret, and the game itself
-is the signed log the relay retains.  So a seat that keeps its signing key, its per-game secret,
-its peer id, the room, the relay and the genesis author it pinned can be taken again by a new
-process, which reads the log back and carries on (``protocol.session``).
+A network seat is its keys and its copy of the log: every other secret of the seat (shares,
+salts, card keys, the per-game agreement key) is derived from the one per-game secret, and the
+game itself is the signed log, which the seat keeps in its own ``seat.log`` beside these files
+(:mod:`client.store.seat_log`) as well as on the relay.  So a seat that keeps its signing key, its
+per-game secret, its peer id, the room, the relay and the genesis author it pinned can be taken
+again by a new process, which reads its own log, then the relay's, and carries on.
 
 The desktop program and the headless peer keep a seat in the same two files of one folder
 (mode 0700), both mode 0600 and each written whole or not at all (:mod:`client.store.private`):

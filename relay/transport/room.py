@@ -16,6 +16,12 @@ What it guarantees, and how:
   reconnect it restores every entry the relay lost or changed, e.g. after a restart of a relay
   without persistence).  The garbage goes to the session, which rejects it with a reason —
   reported, never applied.
+- **Its own copy first.**  With a ``journal`` (the seat's own log on its disk,
+  ``client/store/seat_log.py``), every entry and notice the session writes is kept there, synced,
+  before it is queued for the relay, and every entry applied is kept too.  ``run`` feeds the
+  journal to the session before it reads the relay, so a seat whose relay lost what it was given
+  (or holds nothing at all) carries on from its own copy, never signs a position twice, and puts
+  back on the relay everything it holds.
 - **Presence** of a seat is retained at ``presence/{seat}`` with a last will saying "gone".
 - **No wildcard in the room.**  Every topic read is exact, one writer each: the log window, each
   seat's notices around the head, each other seat's presence and ``want`` topic.  A stranger's
@@ -51,11 +57,11 @@ import aiomqtt
 import msgpack
 
 from protocol.envelope import peek
-from protocol.events import CheatDetected, Equivocation, Rejected
+from protocol.events import Applied, CheatDetected, Equivocation, Rejected, Started
 from relay import topics
 from relay.address import RelayAddress, parse_address
 from relay.background import keep, stopped
-from relay.errors import RelayError, RelayUnreachable
+from relay.errors import KeepFailed, RelayError, RelayUnreachable
 from relay.mqtt import mqtt_client
 from relay.probe import probe
 from relay.transport import wants
@@ -82,6 +88,18 @@ class LoggedEntry(Protocol):
 
     @property
     def data(self) -> bytes: ...
+
+
+class Journal(Protocol):
+    """The seat's own copy of the log on its disk (``client.store.seat_log.SeatLog`` fits).
+
+    ``records`` are (topic relative to the room, bytes) in the order kept; ``keep`` appends one
+    (once), on the disk before it returns when ``sync``, and raises OSError when it cannot.
+    """
+
+    @property
+    def records(self) -> Sequence[tuple[str, bytes]]: ...
+    def keep(self, topic: str, data: bytes, *, sync: bool) -> None: ...
 
 
 class SeatKey(Protocol):
@@ -224,6 +242,7 @@ class TransportOptions(TypedDict, total=False):
     clock: Callable[[], int]
     linger_s: float
     claim_wait_s: float | None
+    journal: Journal | None
 
 
 #: A driver gets the session's events (and the transport's own) and may call ``session.submit``.
@@ -318,6 +337,7 @@ class RoomTransport:
         clock: Callable[[], int] = monotonic_ms,
         linger_s: float = 0.5,
         claim_wait_s: float | None = None,
+        journal: Journal | None = None,
     ) -> None:
         #: Where and how to connect (TLS, WebSocket, login); ``str()`` of it never shows the password.
         self.address = parse_address(relay)
@@ -338,6 +358,9 @@ class RoomTransport:
         self.linger_s = linger_s
         #: How long a claimant keeps listening for its claim to be voided (None: until stopped).
         self.claim_wait_s = claim_wait_s
+        #: The seat's own log on its disk (None: the relay's copy is the only one).
+        self.journal = journal
+        self._keep_failed: OSError | None = None
         self._listening_since: float | None = None
         self.connections = 0
         #: The latest presence of each other seat (read from ``presence/{seat}``, one exact topic each).
@@ -396,6 +419,10 @@ class RoomTransport:
             if isinstance(e, REPORTED):
                 self.reports.append(e)
                 log.info("%s: %s", self.peer_id, e)
+            elif isinstance(e, Applied):
+                self._keep_applied(e.seq)
+            elif isinstance(e, Started):
+                self._keep_applied(0)  # the genesis (from the lobby, or written here) is applied without an Applied
         if not self._synced:
             self._held_events.extend(events)
         else:
@@ -423,13 +450,55 @@ class RoomTransport:
     def _collect(self) -> None:
         for out in list(self.session.take_outgoing()) + list(self.session.take_notices()):
             topic = f"{topics.ROOT}/room/{self.session.room}/{out.topic}"
+            data = bytes(out.data)
+            if not self._keep(out.topic, data, sync=True):
+                continue  # what is not on this seat's disk never goes out
             if not out.topic.startswith("log/"):
-                self._mine[topic] = bytes(out.data)
+                self._mine[topic] = data
             elif self.session.unsettled:
-                self._unsettled_copy = (topic, bytes(out.data))
-            self._outbox.append((topic, bytes(out.data)))
+                self._unsettled_copy = (topic, data)
+            self._outbox.append((topic, data))
         if self._outbox or self.session.finished:
             self._wake.set()
+
+    # -- the seat's own copy ---------------------------------------------------------------
+    def _keep(self, topic: str, data: bytes, *, sync: bool) -> bool:
+        """Keep ``data`` in the journal; False (and the transport stops) if the disk refused it."""
+        if self.journal is None:
+            return True
+        if self._keep_failed is not None:
+            return False
+        try:
+            self.journal.keep(topic, data, sync=sync)
+        except OSError as exc:
+            self._keep_failed = exc
+            log.error("%s: cannot keep %s on the disk (%s); stopping before it goes out", self.peer_id, topic, exc)
+            self.stop()
+            return False
+        return True
+
+    def _keep_applied(self, seq: int) -> None:
+        """An entry became part of the game here: keep it (flushed; on the disk with the next one of ours)."""
+        held = held_entry(self.session, seq)
+        if held is not None:
+            self._keep(f"log/{seq}", held, sync=False)
+
+    def _take_back(self) -> None:
+        """Before the relay is read: the journal's entries and notices go to the session.
+
+        Its events wait for the read-back like the relay's; its notices of this seat are put back
+        on the relay like any written in this run; its entries are put back by :meth:`_after_sync`.
+        """
+        if self.journal is None:
+            return
+        self._keep_applied(0)  # a genesis the session was given before this transport
+        prefix, me = f"{topics.ROOT}/room/{self.room}/", self.session.seat
+        for topic, data in list(self.journal.records):
+            if topic.startswith("notice/"):
+                head = peek(data)
+                if head is not None and head.seat == me:
+                    self._mine[prefix + topic] = data
+            self._emit(self.session.receive(data, self.clock()))
 
     def _session_done(self) -> bool:
         """The session is over and needs the room no more (``done``: no claim of its seat still open).
@@ -451,6 +520,7 @@ class RoomTransport:
     # -- running -------------------------------------------------------------------
     async def run(self) -> None:
         """Connect (clear error if the relay is wrong), play until the session is finished, then leave."""
+        self._take_back()
         await self._first_relay()
         self._emit(self.session.tick(self.clock()))
         attempt = 0
@@ -471,6 +541,9 @@ class RoomTransport:
                 await self._sleep(delay)
             if self._done():
                 break
+        if self._keep_failed is not None:
+            why = self._keep_failed.strerror or str(self._keep_failed)
+            raise KeepFailed(f"cannot keep this seat's entries on its disk ({why}); nothing more was sent")
 
     async def _first_relay(self) -> None:
         """Check the relay before the first connection (a clear error if it is wrong); see ``failover.py``."""

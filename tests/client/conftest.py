@@ -14,6 +14,7 @@ import pytest
 from client import qtguard  # noqa: F401  (before any Qt call: see client/qtguard.py)
 from client.i18n import LANGUAGE
 from tests import asyncio_residue
+from tests.relay.helpers import BrokerProcess, embedded, mosquitto
 
 
 @pytest.fixture(autouse=True)
@@ -21,6 +22,33 @@ def no_asyncio_residue() -> Iterator[None]:
     """Fail a test that leaves asyncio residue behind (tests/asyncio_residue.py), its loop's teardown included."""
     with asyncio_residue.no_asyncio_residue():
         yield
+
+
+@pytest.fixture(params=["embedded", "mosquitto"])
+def any_broker(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[BrokerProcess]:
+    """A real relay in its own process: the embedded one, then Mosquitto."""
+    relay = new_broker(request, request.param, tmp_path / "relay")
+    relay.start()
+    yield relay
+    relay.stop()
+
+
+@pytest.fixture
+def another_broker(
+    request: pytest.FixtureRequest, any_broker: BrokerProcess, tmp_path: Path
+) -> Iterator[BrokerProcess]:
+    """A second, empty relay of the same kind as ``any_broker`` (not started: the test starts it)."""
+    relay = new_broker(request, any_broker.kind, tmp_path / "relay2")
+    yield relay
+    relay.stop()
+
+
+def new_broker(request: pytest.FixtureRequest, kind: str, folder: Path) -> BrokerProcess:
+    """A broker of ``kind`` ("embedded" or "mosquitto") with its files in ``folder``, not started yet."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if kind == "embedded":
+        return embedded(folder)
+    return mosquitto(request.getfixturevalue("mosquitto_path"), folder)
 
 
 @pytest.fixture(autouse=True)
