@@ -2,13 +2,14 @@
 
     python -m client.headless --relay HOST:PORT --create system-launch --players 4 \\
         --accept-all --seat-bot greedy --state-dir DIR
-    python -m client.headless --join sealed://HOST:PORT/ROOM#FINGERPRINT --seat-bot greedy --state-dir DIR
+    python -m client.headless --join sealed://HOST:PORT/ROOM#FINGERPRINT.TOKEN --seat-bot greedy --state-dir DIR
 
 It creates or joins a room, takes a seat with a bot, plays to the end, prints the result and the
 audit verdict, and saves the game file.  A host prints its invitation (``invitation sealed://…``)
 and decides who sits down: ``--accept-all``, or ``--accept FINGERPRINT`` for each guest (a peer
-prints its own key's fingerprint as ``my key …``).  A joiner given the invitation link (or
-``--host-key``) plays only a room and a genesis signed by that host; with a bare room code it
+prints its own key's readable fingerprint as ``my key …``).  A joiner given the invitation link (or
+``--host-key``) plays only a room and a genesis signed by that host, and its request proves the
+link's token, so the host keeps it a place no stranger's request takes; with a bare room code it
 trusts the key the room's card names, and prints it.
 
 Everything the seat needs to carry on — its signing key, its per-game secret (every other secret
@@ -59,11 +60,12 @@ from relay.lobby.host import Admit, RoomHost
 from relay.lobby.invitation import (
     BadInvitation,
     fingerprint,
-    grouped,
     is_link,
+    matches,
     normalize_code,
     normalize_fingerprint,
     parse_invitation,
+    readable,
 )
 from relay.lobby.join import join_room
 from relay.lobby.messages import JoinRequest
@@ -101,7 +103,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--create", metavar="GAME", help=f"open a room for GAME ({', '.join(GAMES)})")
     mode.add_argument("--join", metavar="INVITATION", help="join a room: an invitation link, or a room code")
-    p.add_argument("--host-key", default=None, help="with --join CODE: the host key fingerprint to trust")
+    p.add_argument(
+        "--host-key", default=None, help="with --join CODE: the host key to trust (its 20 letters read out, or 32)"
+    )
     p.add_argument("--accept-all", action="store_true", help="as host: seat everyone who asks (a valid request)")
     p.add_argument("--accept", action="append", default=[], metavar="FINGERPRINT", help="as host: seat this guest")
     p.add_argument("--unlisted", action="store_true", help="as host: keep the room off the relay's listing")
@@ -236,11 +240,12 @@ async def _join(args: argparse.Namespace, store: StateDir, name: str, say: Say) 
         timeout=args.gather_timeout,
         key=store.signing_key,
         host_key=pin,
+        token=args.invite_token,
         on_note=lambda text: say(f"lobby: {text}"),
     )
     lobby = seated.lobby
     if pin is None:
-        say(f"host {lobby.host}, key {grouped(lobby.fingerprint)} (from the room's card: no invitation given)")
+        say(f"host {lobby.host}, key {readable(lobby.fingerprint)} (from the room's card: no invitation given)")
     if seated.creator is None:
         raise RelayError(f"room {code}: the host's seat list names no seat 1")
     kept = store.kept
@@ -278,8 +283,8 @@ def admission(args: argparse.Namespace, say: Say) -> Admit:
         raise RelayError(str(exc)) from None
 
     def decide(req: JoinRequest) -> bool:
-        ok = fingerprint(req.sign_key) in wanted
-        say(f"lobby: {req.name} (key {grouped(fingerprint(req.sign_key))}) {'accepted' if ok else 'refused'}")
+        ok = any(matches(req.sign_key, fp) for fp in wanted)
+        say(f"lobby: {req.name} (key {readable(fingerprint(req.sign_key))}) {'accepted' if ok else 'refused'}")
         return ok
 
     return decide
@@ -288,6 +293,7 @@ def admission(args: argparse.Namespace, say: Say) -> Admit:
 def resolve_join(args: argparse.Namespace) -> None:
     """``--join`` as a link or a code, ``--relay`` and ``--host-key``: one relay, one room code, one pin."""
     args.room_code = None
+    args.invite_token = ""
     args.fallbacks = list(args.fallback_relay)
     if args.join:
         if is_link(args.join):
@@ -299,6 +305,7 @@ def resolve_join(args: argparse.Namespace) -> None:
             args.fallbacks = [*invitation.fallbacks, *(f for f in args.fallbacks if f not in invitation.fallbacks)]
             args.room_code = invitation.code
             args.host_key = invitation.fingerprint
+            args.invite_token = invitation.token
         else:
             args.room_code = normalize_code(args.join)
         if args.host_key is not None:
@@ -338,7 +345,7 @@ async def play(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(text, file=sys.stderr, flush=True)
 
-    say(f"my key {grouped(fingerprint(store.signing_key.public_bytes()))}")
+    say(f"my key {readable(fingerprint(store.signing_key.public_bytes()))}")
 
     session, host = await open_session(args, store, say)
     seat = BotSeat(session, args.seat_bot, store.secret, args.quiet, args.think_ms)

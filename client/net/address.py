@@ -7,13 +7,20 @@ player keeps for a relay are filled in here, so an address can travel as a strin
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from client.net.errors import NetError
 from client.store.settings import Settings
 from relay import address as _address
 from relay.errors import RelayError
-from relay.lobby.invitation import BadInvitation, fingerprint, grouped, is_link, normalize_fingerprint, parse_invitation
+from relay.lobby.invitation import (
+    BadInvitation,
+    fingerprint,
+    is_link,
+    normalize_fingerprint,
+    parse_invitation,
+    readable,
+)
 
 #: The one relay address of the program and the headless peer (``mqtt://``, ``mqtts://``, ``ws://``,
 #: ``wss://``, ``user[:password]@``); ``str()`` of it never shows the password.
@@ -83,21 +90,28 @@ class Invite:
 
     address: str
     code: str
+    #: The host key's fingerprint: the full one from a link, or the readable one as typed ("" for none).
     fingerprint: str = ""
     #: The invitation's fallback relays (where the game moves when its relay stays unreachable).
     fallbacks: tuple[str, ...] = ()
+    #: The invitation link's secret, which the join request proves ("" when the invitation was typed in).
+    token: str = field(default="", repr=False)
 
 
 def parse_invite(room_text: str, address_text: str = "", fingerprint_text: str = "") -> Invite:
-    """An invitation link (``sealed://HOST:PORT/ROOM#FINGERPRINT``), or a room code with the relay and key fields.
+    """An invitation link (``sealed://HOST:PORT/ROOM#FINGERPRINT.TOKEN``), or a room code with the relay and key fields.
 
-    NetError("bad-invitation") for a link or a fingerprint that cannot be one.
+    The key field takes the readable fingerprint as read out (20 letters) or the full one (32).
+    NetError("bad-invitation") for a link or a fingerprint that cannot be one (the 16 letters of an
+    older invitation among them: the reason says so).
     """
     text = room_text.strip()
     try:
         if is_link(text):
             invitation = parse_invitation(text)
-            return Invite(invitation.relay, invitation.code, invitation.fingerprint, invitation.fallbacks)
+            return Invite(
+                invitation.relay, invitation.code, invitation.fingerprint, invitation.fallbacks, invitation.token
+            )
         fp = normalize_fingerprint(fingerprint_text) if fingerprint_text.strip() else ""
     except BadInvitation as exc:
         raise NetError("bad-invitation", reason=str(exc)) from None
@@ -105,13 +119,13 @@ def parse_invite(room_text: str, address_text: str = "", fingerprint_text: str =
 
 
 def key_fingerprint(public_key: bytes) -> str:
-    """The fingerprint of a host's public key, as invitations carry it (what ``join_online`` pins)."""
+    """The full fingerprint of a host's public key, as invitation links carry it (what ``join_online`` pins)."""
     return fingerprint(public_key)
 
 
-def grouped_fingerprint(fp: str) -> str:
-    """A fingerprint in four groups of four letters, as it is read out."""
-    return grouped(fp)
+def readable_fingerprint(fp: str) -> str:
+    """A fingerprint as a person reads it out and compares it: 20 letters in five groups of four."""
+    return readable(fp)
 
 
 def redacted(relay: str | RelayAddress | None) -> str:

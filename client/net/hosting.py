@@ -48,6 +48,8 @@ class Request:
     name: str
     fingerprint: str
     seat: int | None
+    #: The request proved the room's invitation link (a stranger who knows only the code cannot).
+    invited: bool = False
 
 
 class Hosting:
@@ -145,7 +147,8 @@ class Hosting:
     def requests(self) -> list[Request]:
         """Who asks for a seat and waits for the host's answer (arrival order)."""
         return [
-            Request(peer, req.name, fingerprint(req.sign_key), req.seat) for peer, req in self.room_host.waiting.items()
+            Request(peer, req.name, fingerprint(req.sign_key), req.seat, req.invited)
+            for peer, req in self.room_host.waiting.items()
         ]
 
     def invitation(self) -> Invitation:

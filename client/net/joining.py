@@ -46,11 +46,13 @@ async def join_online(
     on_update: Callable[[LobbyCard, int | None], None] | None = None,
     fingerprint: str = "",
     fallbacks: tuple[str, ...] = (),
+    token: str = "",
 ) -> NetGame:
     """Join room ``room_text`` on the relay at ``address_text`` (``seat``: the seat asked for, 0-based).
 
     ``fingerprint`` pins the host (from the invitation, or from the card the player was shown): only a
-    room card, seat list and genesis signed by that host's keys are believed.  Returns the NetGame once
+    room card, seat list and genesis signed by that host's keys are believed.  ``token`` is the
+    invitation link's secret: the request proves it, so no stranger's requests crowd it out.  Returns the NetGame once
     the host starts the game; ``on_update(lobby card, our seat)`` hears every change of the room while
     we wait (our seat is None while the host has not let us in).  Cancelling the coroutine withdraws
     the request (the seat is freed).
@@ -72,6 +74,7 @@ async def join_online(
             timeout=3600.0,
             key=key,
             host_key=fingerprint or None,
+            token=token,
             seat=seat,
             until_started=True,
             on_update=on_update,

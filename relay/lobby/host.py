@@ -17,13 +17,22 @@ else overwrites them.
 Seats.  The host decides who sits down: ``admit=False`` keeps every request waiting for
 :meth:`RoomHost.accept` or :meth:`RoomHost.refuse` (and :meth:`RoomHost.remove` takes a seated
 joiner out before the start); ``admit=True`` seats every valid request; a function decides per
-request.  Seat 0 writes the genesis, so it always belongs to the host's machine: the host itself, or
-a seat the host plays locally (a bot, :meth:`RoomHost.seat_local`).  The host may move to any free
-seat; a joiner may ask for a free seat (``seat=``) and is refused with :class:`relay.errors.SeatTaken`
-when someone holds it; without a wish a joiner gets the lowest free seat.  The room starts when every
-seat is held and — if the host plays any seat locally, or asked for ``auto_start=False`` — when the
-host calls :meth:`RoomHost.start`.  A bad request (not a seat card, a key already seated, not
-signed, for another room) is dropped and its reason reported to ``on_note``, never raised.
+request (:attr:`JoinRequest.invited` says whether it proved the invitation).  Seat 0 writes the
+genesis, so it always belongs to the host's machine: the host itself, or a seat the host plays
+locally (a bot, :meth:`RoomHost.seat_local`).  The host may move to any free seat; a joiner may ask
+for a free seat (``seat=``) and is refused with :class:`relay.errors.SeatTaken` when someone holds
+it; without a wish a joiner gets the lowest free seat.  The room starts when every seat is held and
+— if the host plays any seat locally, or asked for ``auto_start=False`` — when the host calls
+:meth:`RoomHost.start`.  A bad request (not a seat card, a key already seated, not signed, for
+another room) is dropped and its reason reported to ``on_note``, never raised.
+
+Invited and other requests wait apart.  Anyone who knows the room code (it is in the relay's
+listing, or read over a shoulder) can send requests, and the host keeps only so many waiting; a
+stranger's flood must not take the place of a friend's request.  A request that proves the
+invitation's token (:func:`relay.lobby.invitation.invitation_proof`: only a holder of the link can
+make one) waits among at most :data:`MAX_INVITED_WAITING` invited ones, and is checked before the
+budget of new requests (:data:`JOIN_BURST`) that strangers share; every other request waits among
+at most :data:`MAX_WAITING` of its own kind.
 """
 
 from __future__ import annotations
@@ -43,14 +52,35 @@ from relay import topics
 from relay.address import RelayAddress, parse_address
 from relay.background import stopped
 from relay.errors import RelayError, RelayUnreachable, RoomFull, SeatTaken
-from relay.lobby.invitation import Invitation, fingerprint, new_code, normalize_code, strip_login
-from relay.lobby.messages import Dropped, JoinRequest, LobbyCard, Opened, SeatList, open_message, try_card
+from relay.lobby.invitation import (
+    Invitation,
+    fingerprint,
+    invitation_token,
+    new_code,
+    normalize_code,
+    readable,
+    strip_login,
+)
+from relay.lobby.messages import (
+    Dropped,
+    JoinRequest,
+    LobbyCard,
+    Opened,
+    SeatList,
+    open_message,
+    proves_invitation,
+    try_card,
+)
 from relay.lobby.retained import checked_address, lobby_client, payload_of, read_retained
 from relay.lobby.seat_card import BadCard, check_card
 from relay.transport.room import RateLimit
 
-#: Requests kept waiting for the host's decision at most (a stranger's flood is dropped beyond).
+#: Requests without the invitation kept waiting for the host's decision at most (a stranger's flood is
+#: dropped beyond; its joiner asks again, :data:`relay.lobby.join.JOIN_RETRY_S`).
 MAX_WAITING = 16
+#: Requests that prove the invitation kept waiting at most, apart from the others: no stranger can
+#: take one of these places (only a holder of the link makes such a request).
+MAX_INVITED_WAITING = 16
 #: Refusals named in the seat list at most (the latest; each refused joiner hears it at once).
 MAX_REFUSED_LISTED = 32
 #: Join requests of new joiners the host checks (seat card, signature) at once, then one per interval:
@@ -124,6 +154,8 @@ class RoomHost:
         self.key = key
         self.host_key = key.public_bytes()
         self.code = normalize_code(code) if code else new_code()
+        #: The invitation's secret (from the key and the code: the same after a restart); never published.
+        self.token = invitation_token(key, self.code)
         self.on_change = on_change
         #: Start as soon as every seat is held by a person (a locally played seat always waits for :meth:`start`).
         self.auto_start = auto_start
@@ -169,8 +201,8 @@ class RoomHost:
         return fingerprint(self.host_key)
 
     def invitation(self) -> Invitation:
-        """What the host reads out or pastes: relay, room code, key fingerprint."""
-        return Invitation(str(self.relay), self.code, self.fingerprint)
+        """What the host reads out or pastes: relay, room code, key fingerprint (and, in the link, the token)."""
+        return Invitation(str(self.relay), self.code, self.fingerprint, token=self.token)
 
     def card(self, status: str = "open") -> LobbyCard:
         return LobbyCard(
@@ -498,7 +530,9 @@ class RoomHost:
             if opened.host != self.host_key:
                 raise Dropped("a request for another host")
             known = sender in self.requests or sender in self.waiting
-            if not known and not self._join_budget.take("new", time.monotonic()):
+            # An invited request skips the strangers' budget: its proof costs one HMAC to check.
+            invited = proves_invitation(opened, self.token)
+            if not known and not invited and not self._join_budget.take("new", time.monotonic()):
                 # Checking the card and the signature is what costs: a flood gets a few of those a second.
                 self.requests_deferred += 1
                 if self.requests_deferred % 100 == 1:
@@ -507,7 +541,7 @@ class RoomHost:
             if opened.body["kind"] == "withdraw":
                 await self._withdrawn(sender, opened)
                 return
-            req = replace(JoinRequest.decode(opened, sender), message=payload)
+            req = replace(JoinRequest.decode(opened, sender, self.token), message=payload)
             await self._asked(sender, req)
         except Dropped as exc:
             if payload or topic in self._want:
@@ -546,7 +580,7 @@ class RoomHost:
         decision = self.admit(req) if callable(self.admit) else (True if self.admit else None)
         if decision is False:
             self.refused[sender] = None
-            self._note(f"join/{sender}: refused {req.name} (key {fingerprint(card.sign)})")
+            self._note(f"join/{sender}: refused {req.name} (key {readable(fingerprint(card.sign))})")
             await self._changed()
             return
         if decision is True:
@@ -556,11 +590,18 @@ class RoomHost:
             self.requests[sender] = req
             self.seats[sender] = seat
         else:
-            if len(self.waiting) >= MAX_WAITING:
-                raise Dropped(f"already {MAX_WAITING} requests wait for the host")
-            self.waiting[sender] = req
+            self._wait(sender, req)
         self._want[topic] = req.message
         await self._changed()
+
+    def _wait(self, sender: str, req: JoinRequest) -> None:
+        """Keep ``req`` for the host's decision, among the invited requests or the others (each bounded)."""
+        same_kind = sum(1 for w in self.waiting.values() if w.invited == req.invited)
+        if req.invited and same_kind >= MAX_INVITED_WAITING:
+            raise Dropped(f"already {MAX_INVITED_WAITING} invited requests wait for the host")
+        if not req.invited and same_kind >= MAX_WAITING:
+            raise Dropped(f"already {MAX_WAITING} requests without the invitation wait for the host")
+        self.waiting[sender] = req
 
     async def close(self) -> None:
         """The game is over, or the host cancelled: take the card off the lobby and clear the room's topics."""

@@ -1,29 +1,46 @@
-"""Invitations: the relay, the room code and the host's key fingerprint, to read out or paste.
+"""Invitations: the relay, the room code, the host's key fingerprint and a secret, to paste or read out.
 
 A room code alone says *where* to go, not *whom* to trust: anyone on a shared relay can publish a
 room card or a genesis under any code.  The invitation adds the fingerprint of the host's signing
 key, so every join path can pin the key that must sign the room's card, its seat list and the
 game's genesis (``creator=`` of the protocol session).
 
-Fingerprint: SHA-256 over a domain tag and the 32-byte Ed25519 public key, written as 16 letters
-of the room-code alphabet (no letters that are misheard or mistyped), in groups of four:
-``KMTX-RCAP-WHEJ-FDNQ``.  That is 16·log2(18) ≈ 66.7 bits: a stranger would need about 2^66 key
-generations to make a key with the same fingerprint.  Case, spaces and dashes do not matter.
+Fingerprint: SHA-256 over a domain tag and the 32-byte Ed25519 public key, written in the
+room-code alphabet (no letters that are misheard or mistyped).  Two lengths, for two readers:
+
+- the *full* fingerprint, 32 letters (32·log2(18) ≈ 133 bits), is what a program compares: the
+  invitation link carries it, and a joiner given it pins the host by it (a stranger would need
+  about 2^133 key generations to make a key with the same one);
+- the *readable* fingerprint, its first 20 letters (≈ 83 bits) in groups of four,
+  ``KMTX-RCAP-WHEJ-FDNQ-ACDE``, is what a person reads out and compares (the usual floor for that
+  is 80 bits).  A fingerprint typed in from words read out pins the host by those 20 letters.
+
+Case, spaces and dashes do not matter.  The 16 letters of invitations of an older version (≈ 67
+bits) are refused with a message that says so, never taken as a weak match.
+
+The invitation token: 32 letters (≈ 133 bits) that only the host and the holders of its link
+know.  A joiner never sends it: it proves knowledge of it with an HMAC over its join request
+(:func:`invitation_proof`), so the host can keep a place for invited requests that a stranger who
+knows only the room code cannot take (:mod:`relay.lobby.host`).  The host derives it from its
+signing key and the room code (:func:`invitation_token`): a restarted host knows it again
+without keeping it anywhere.  Words read out carry no token (it is too long to say): a guest
+invited by voice asks like anyone who knows the code, and the host still sees the request.
 
 Link form (copy and paste)::
 
-    sealed://HOST:PORT/ROOM#FINGERPRINT            a plain MQTT relay (mqtt://)
-    sealed+mqtts://HOST:PORT/ROOM#FINGERPRINT      MQTT over TLS
-    sealed+wss://HOST:PORT/PATH/ROOM#FINGERPRINT   MQTT over a (secure) WebSocket at PATH
+    sealed://HOST:PORT/ROOM#FINGERPRINT.TOKEN            a plain MQTT relay (mqtt://)
+    sealed+mqtts://HOST:PORT/ROOM#FINGERPRINT.TOKEN      MQTT over TLS
+    sealed+wss://HOST:PORT/PATH/ROOM#FINGERPRINT.TOKEN   MQTT over a (secure) WebSocket at PATH
 
 The room code is the last segment of the path; what comes before it is the relay's address in its
-own scheme.  A login is never part of an invitation: ``user:password@`` is dropped when a link is
-made, and each guest gives their own login to the relay.
+own scheme.  The fingerprint and the token are the link's fragment, which a web client never
+sends to any server.  A login is never part of an invitation: ``user:password@`` is dropped when
+a link is made, and each guest gives their own login to the relay.
 
 Fallback relays follow the room code as a query, each relay address in its own scheme,
 percent-encoded, in the order the game moves to them::
 
-    sealed://HOST:PORT/ROOM?fallback=HOST2:PORT2&fallback=mqtts%3A%2F%2FHOST3#FINGERPRINT
+    sealed://HOST:PORT/ROOM?fallback=HOST2:PORT2&fallback=mqtts%3A%2F%2FHOST3#FINGERPRINT.TOKEN
 
 A link without fallbacks has no query at all; a program that cannot read fallbacks refuses a link
 with them ("not a room code") rather than silently ignoring where the game may move.
@@ -32,11 +49,14 @@ with them ("not a room code") rather than silently ignoring where the game may m
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, quote
 
+from protocol.crypto.framing import frame
+from protocol.crypto.signing import SigningKey
 from relay.errors import RoomNotFound
 
 #: Fallback relays an invitation may carry (the genesis names at most 8 relays in all).
@@ -46,8 +66,17 @@ MAX_FALLBACKS = 7
 ALPHABET = "ACDEFGHJKMNPQRTWXY"
 CODE_LENGTH = 6
 
-FINGERPRINT_LETTERS = 16
-_DOMAIN = b"sealed-table host key fingerprint v1\x00"
+#: The full fingerprint, compared by programs: 32·log2(18) ≈ 133 bits (at least 128).
+FINGERPRINT_LETTERS = 32
+#: The readable fingerprint, read out and compared by people: its first 20 letters, ≈ 83 bits (at least 80).
+READABLE_LETTERS = 20
+#: The fingerprint of invitations of an older version (≈ 67 bits): refused, with a message that says so.
+OLD_FINGERPRINT_LETTERS = 16
+#: The invitation token: ≈ 133 bits, out of reach of a search over the proofs a relay sees.
+TOKEN_LETTERS = 32
+_DOMAIN = b"sealed-table host key fingerprint v2\x00"
+_TOKEN_DOMAIN = b"sealed-table invitation token v1\x00"
+_PROOF_DOMAIN = b"sealed-table invitation proof v1\x00"
 _LINK = re.compile(r"^sealed(?:\+(?P<scheme>[a-z][a-z0-9]*))?://(?P<rest>[^#]+)#(?P<fp>.+)$", re.I)
 
 
@@ -67,31 +96,81 @@ def normalize_code(text: str) -> str:
     return code
 
 
-def fingerprint(public_key: bytes) -> str:
-    """The 16-letter fingerprint of a host's Ed25519 public key (no dashes; see :func:`grouped`)."""
-    number = int.from_bytes(hashlib.sha256(_DOMAIN + bytes(public_key)).digest(), "big")
+def _letters(digest: bytes, count: int) -> str:
+    """``count`` letters of the alphabet from a hash (its leading digits in base 18)."""
+    number = int.from_bytes(digest, "big")
     letters = []
-    for _ in range(FINGERPRINT_LETTERS):
+    for _ in range(count):
         number, digit = divmod(number, len(ALPHABET))
         letters.append(ALPHABET[digit])
     return "".join(letters)
 
 
-def grouped(fp: str) -> str:
-    """``KMTXRCAPWHEJFDNQ`` → ``KMTX-RCAP-WHEJ-FDNQ`` (for reading out)."""
-    return "-".join(fp[i : i + 4] for i in range(0, len(fp), 4))
+def _squeezed(text: str) -> str:
+    return "".join(c for c in text.upper() if c not in " -_")
+
+
+def fingerprint(public_key: bytes) -> str:
+    """The full fingerprint of a host's Ed25519 public key: 32 letters, no dashes (see :func:`readable`)."""
+    return _letters(hashlib.sha256(_DOMAIN + bytes(public_key)).digest(), FINGERPRINT_LETTERS)
+
+
+def readable(fp: str) -> str:
+    """A fingerprint as a person reads it: its first 20 letters in groups of four, ``KMTX-RCAP-WHEJ-FDNQ-ACDE``."""
+    head = _squeezed(fp)[:READABLE_LETTERS]
+    return "-".join(head[i : i + 4] for i in range(0, len(head), 4))
 
 
 def normalize_fingerprint(text: str) -> str:
-    """What someone typed or heard → a fingerprint; :class:`BadInvitation` if it cannot be one."""
-    fp = "".join(c for c in text.upper() if c not in " -_")
-    if len(fp) != FINGERPRINT_LETTERS or any(c not in ALPHABET for c in fp):
-        raise BadInvitation(f"{text!r} is not a host key fingerprint ({FINGERPRINT_LETTERS} letters from {ALPHABET})")
+    """What someone pasted, typed or heard → a fingerprint: the full one (32 letters) or the readable one (20).
+
+    :class:`BadInvitation` if it is neither, with its own message for the 16 letters of an older invitation.
+    """
+    fp = _squeezed(text)
+    if any(c not in ALPHABET for c in fp) or len(fp) not in (FINGERPRINT_LETTERS, READABLE_LETTERS):
+        if len(fp) == OLD_FINGERPRINT_LETTERS and all(c in ALPHABET for c in fp):
+            raise BadInvitation(
+                f"{text!r} is the {OLD_FINGERPRINT_LETTERS}-letter host key of an invitation of an older version, "
+                f"too short to trust: ask the host for a new invitation"
+            )
+        raise BadInvitation(
+            f"{text!r} is not a host key fingerprint ({FINGERPRINT_LETTERS} letters from an invitation link, "
+            f"or the {READABLE_LETTERS} read out, from {ALPHABET})"
+        )
     return fp
 
 
 def matches(public_key: bytes, fp: str) -> bool:
-    return fingerprint(public_key) == fp
+    """Whether ``fp`` (full, or readable: from :func:`normalize_fingerprint`) is the fingerprint of ``public_key``."""
+    full = fingerprint(public_key)
+    if len(fp) == FINGERPRINT_LETTERS:
+        return full == fp
+    return len(fp) == READABLE_LETTERS and full[:READABLE_LETTERS] == fp
+
+
+def invitation_token(key: SigningKey, code: str) -> str:
+    """The host's secret for room ``code``: from its signing key, so only it can make it, again after a restart."""
+    signed = key.sign(frame(_TOKEN_DOMAIN, code.encode()))
+    return _letters(hashlib.sha256(_TOKEN_DOMAIN + signed).digest(), TOKEN_LETTERS)
+
+
+def normalize_token(text: str) -> str:
+    """An invitation token as a link carries it; :class:`BadInvitation` if it cannot be one."""
+    token = _squeezed(text)
+    if len(token) != TOKEN_LETTERS or any(c not in ALPHABET for c in token):
+        raise BadInvitation(f"the invitation's token is not {TOKEN_LETTERS} letters from {ALPHABET}")
+    return token
+
+
+def invitation_proof(token: str, code: str, host: bytes, peer: str, nonce: bytes, card: bytes) -> bytes:
+    """What a join request carries to show its joiner holds the invitation: HMAC-SHA256 keyed by the token.
+
+    Bound to the room, the host, the joiner's peer id, the request's nonce and its seat card, so a
+    proof seen on the relay is of no use to anyone else (their request names another key or peer),
+    and the token itself never leaves the invitation.
+    """
+    message = frame(_PROOF_DOMAIN, code.encode(), bytes(host), peer.encode(), bytes(nonce), bytes(card))
+    return hmac.new(token.encode(), message, hashlib.sha256).digest()
 
 
 def strip_login(relay: str) -> str:
@@ -111,9 +190,12 @@ class Invitation:
 
     relay: str
     code: str
+    #: The host key's full fingerprint (32 letters).
     fingerprint: str
     #: Where the game moves when ``relay`` is unreachable, in order (no logins).
     fallbacks: tuple[str, ...] = ()
+    #: The host's secret for this room ("" for none: the joiner asks as anyone who knows the code would).
+    token: str = field(default="", repr=False)
 
     @property
     def relays(self) -> tuple[str, ...]:
@@ -132,11 +214,12 @@ class Invitation:
             scheme, rest = "", relay
         prefix = "sealed://" if scheme.lower() in ("", "mqtt", "tcp") else f"sealed+{scheme.lower()}://"
         query = "&".join(f"fallback={quote(f, safe=':[]')}" for f in self.relays[1:])
-        return f"{prefix}{rest}/{self.code}{'?' + query if query else ''}#{self.fingerprint}"
+        secret = f".{self.token}" if self.token else ""
+        return f"{prefix}{rest}/{self.code}{'?' + query if query else ''}#{self.fingerprint}{secret}"
 
     def read_out(self) -> str:
-        """The same, to say over voice chat: relay, room code, host key in groups of four."""
-        text = f"relay {strip_login(self.relay)}, room {self.code}, host key {grouped(self.fingerprint)}"
+        """The same, to say over voice chat: relay, room code, the readable host key (no token: too long to say)."""
+        text = f"relay {strip_login(self.relay)}, room {self.code}, host key {readable(self.fingerprint)}"
         fallbacks = self.relays[1:]
         return text + (f", fallback relays {', '.join(fallbacks)}" if fallbacks else "")
 
@@ -146,10 +229,12 @@ def is_link(text: str) -> bool:
 
 
 def parse_invitation(text: str) -> Invitation:
-    """A link (``sealed://…/ROOM#FP``) → :class:`Invitation`; :class:`BadInvitation` with the reason otherwise."""
+    """A link (``sealed://…/ROOM#FP.TOKEN``) → :class:`Invitation`; :class:`BadInvitation` with the reason otherwise."""
     m = _LINK.match(text.strip())
     if m is None:
-        raise BadInvitation(f"{text.strip()!r} is not an invitation link (sealed://HOST:PORT/ROOM#FINGERPRINT)")
+        head, sep, _ = text.strip().partition("#")  # what follows "#" may be a token: never echoed
+        shown = head + ("#…" if sep else "")
+        raise BadInvitation(f"{shown!r} is not an invitation link (sealed://HOST:PORT/ROOM#FINGERPRINT.TOKEN)")
     rest, _, query = m.group("rest").partition("?")
     fallbacks = _fallbacks(query)
     rest = rest.rstrip("/")
@@ -162,7 +247,19 @@ def parse_invitation(text: str) -> Invitation:
         raise BadInvitation(str(exc)) from None
     scheme = (m.group("scheme") or "").lower()
     relay = f"{scheme}://{relay_part}" if scheme else relay_part
-    return Invitation(strip_login(relay), code, normalize_fingerprint(m.group("fp")), fallbacks)
+    fp, token = _fragment(m.group("fp"))
+    return Invitation(strip_login(relay), code, fp, fallbacks, token)
+
+
+def _fragment(text: str) -> tuple[str, str]:
+    """``FINGERPRINT[.TOKEN]`` → the full fingerprint and the token ("" if the link has none)."""
+    fp_text, dot, token_text = text.partition(".")
+    fp = normalize_fingerprint(fp_text)
+    if len(fp) != FINGERPRINT_LETTERS:
+        raise BadInvitation(
+            f"an invitation link carries the host key's full fingerprint ({FINGERPRINT_LETTERS} letters): {fp_text!r}"
+        )
+    return fp, normalize_token(token_text) if dot else ""
 
 
 def _fallbacks(query: str) -> tuple[str, ...]:

@@ -2,9 +2,12 @@
 
 The lobby is retained MQTT messages on an untrusted relay that anyone may write to (the topics are
 listed in :mod:`relay.lobby.host`), so a joiner believes only what the pinned host signed.  The
-host's key is what a joiner pins: from an invitation (:mod:`relay.lobby.invitation`, the key's
-fingerprint), or — with only a room code — from the card itself, after showing the host's name and
-fingerprint to the player (:func:`peek_room`).  A joiner believes only a card and a seat list signed
+host's key is what a joiner pins: from an invitation (:mod:`relay.lobby.invitation`: the key's full
+fingerprint from a link, or the readable one a person read out), or — with only a room code — from
+the card itself, after showing the host's name and fingerprint to the player (:func:`peek_room`).
+Once a card signed by a key of that fingerprint is read, the joiner holds to that key itself.
+A joiner given the invitation's token proves it in its request (never sending the token), so the
+host keeps it a place no stranger can take.  A joiner believes only a card and a seat list signed
 by that key, asks only that host (its request names the host's key), and plays only a genesis by the
 seat-0 key the host's seat list names (:attr:`Seated.creator`).
 """
@@ -34,7 +37,15 @@ from relay.errors import (
     SeatTaken,
 )
 from relay.lobby.inbox import Inbox
-from relay.lobby.invitation import BadInvitation, fingerprint, normalize_code, normalize_fingerprint
+from relay.lobby.invitation import (
+    BadInvitation,
+    fingerprint,
+    matches,
+    normalize_code,
+    normalize_fingerprint,
+    normalize_token,
+    readable,
+)
 from relay.lobby.messages import Dropped, JoinRequest, LobbyCard, SeatList, try_card, withdrawal
 from relay.lobby.retained import checked_address, lobby_client, payload_of, read_retained
 from relay.lobby.seat_card import BadCard, check_card
@@ -62,7 +73,7 @@ class Seated:
 
 
 def _pin(host_key: bytes | str | None) -> tuple[bytes | None, str | None]:
-    """A pinned host: its key (32 bytes), or its fingerprint (text), or nothing."""
+    """A pinned host: its key (32 bytes), or its fingerprint (full or readable text), or nothing."""
     if host_key is None or host_key == "":
         return None, None
     if isinstance(host_key, bytes):
@@ -73,6 +84,19 @@ def _pin(host_key: bytes | str | None) -> tuple[bytes | None, str | None]:
         return None, normalize_fingerprint(host_key)
     except BadInvitation as exc:
         raise RelayError(str(exc)) from None
+
+
+def _token(token: str) -> str:
+    """The invitation's token as a link carries it ("" for none); RelayError if it cannot be one."""
+    try:
+        return normalize_token(token) if token else ""
+    except BadInvitation as exc:
+        raise RelayError(str(exc)) from None
+
+
+def _not_by(code: str, address: RelayAddress, fp: str | None) -> RoomNotFound:
+    """The room at ``code`` is signed by another key than the pinned one (shown as a person reads it)."""
+    return RoomNotFound(f"room {code} on relay {address} is not by the host whose key is {readable(fp or '')}")
 
 
 async def peek_room(
@@ -94,8 +118,8 @@ async def peek_room(
     card = try_card(got.get(topics.room_card(code), b""), code, key)
     if card is None:
         raise RoomNotFound(f"there is no room {code} on relay {address} (check the code, or the relay)")
-    if fp is not None and card.fingerprint != fp:
-        raise RoomNotFound(f"room {code} on relay {address} is not by the host whose key is {fp}")
+    if fp is not None and not matches(card.host_key, fp):
+        raise _not_by(code, address, fp)
     return card
 
 
@@ -149,7 +173,7 @@ class _View:
         except Dropped as exc:
             self.note(f"room card dropped: {exc}")
             return False
-        if self.host_key is None and self.fp is not None and card.fingerprint != self.fp:
+        if self.host_key is None and self.fp is not None and not matches(card.host_key, self.fp):
             self.note("room card dropped: its key is not the invitation's")
             return False
         if self.lobby is not None and card.version < self.lobby.version:
@@ -187,6 +211,7 @@ async def join_room(  # noqa: C901 (tests/test_complexity.py)
     *,
     key: SigningKey,
     host_key: bytes | str | None = None,
+    token: str = "",
     seat: int | None = None,
     until_started: bool = False,
     on_update: Callable[[LobbyCard, int | None], None] | None = None,
@@ -197,9 +222,10 @@ async def join_room(  # noqa: C901 (tests/test_complexity.py)
     ``key`` signs the request (it is the signing key in ``card``).  The name the others see is the
     card's, signed with it; ``name`` is not used.  ``host_key`` pins the host: its
     public key, or its fingerprint from an invitation; without it the key named by the room's card is
-    taken (and reported in the result, so the caller can show it).  With ``until_started`` it returns
-    only when the host starts the game, reporting every change of the room to ``on_update(card, our
-    seat or None)`` meanwhile; ``on_note`` hears every message dropped and why.  Raises
+    taken (and reported in the result, so the caller can show it).  ``token`` is the invitation
+    link's: the request proves it, and the host keeps invited requests apart from strangers'.  With
+    ``until_started`` it returns only when the host starts the game, reporting every change of the
+    room to ``on_update(card, our seat or None)`` meanwhile; ``on_note`` hears every message dropped and why.  Raises
     :class:`RoomNotFound` (no such room by that host), :class:`RoomFull`, :class:`SeatTaken`,
     :class:`Refused` (the host said no) or :class:`RoomClosed` (the host cancelled) within seconds.
     If it fails or is cancelled after asking, the request is withdrawn (signed, so the seat is freed).
@@ -207,6 +233,7 @@ async def join_room(  # noqa: C901 (tests/test_complexity.py)
     code = normalize_code(code)
     topics.check_peer(peer)
     pin, fp = _pin(host_key)
+    token = _token(token)
     if key.public_bytes() != _card_key(card):
         raise RelayError("the seat card does not hold this signing key")
     address = await checked_address(relay, 4.0)
@@ -226,7 +253,7 @@ async def join_room(  # noqa: C901 (tests/test_complexity.py)
                         async with asyncio.timeout(PIN_WAIT):
                             await _until_card(client, view)
                     if view.lobby is None:
-                        raise RoomNotFound(f"room {code} on relay {address} is not by the host whose key is {fp}")
+                        raise _not_by(code, address, fp)
                 lobby, seats = view.current(), view.seats
                 assert view.host_key is not None
                 mine = seats.seat_of(peer, card) if seats is not None else None
@@ -235,7 +262,7 @@ async def join_room(  # noqa: C901 (tests/test_complexity.py)
                 message = b""
                 if mine is None:
                     _precheck(code, lobby, seats, peer, seat)
-                    message = JoinRequest.make(key, code, view.host_key, peer, card, seat, nonce).message
+                    message = JoinRequest.make(key, code, view.host_key, peer, card, seat, nonce, token).message
                     asked = True
                     await client.publish(topics.join(code, peer), message, qos=1, retain=True)
                 async with asyncio.timeout(timeout):  # not wait_for, which may swallow a cancellation

@@ -6,7 +6,8 @@ canonical msgpack of a map with a ``kind`` and ``SIG`` is an Ed25519 signature o
 is bound to one room of one host and cannot be replayed into another.
 
 - ``join`` (topic ``room/{code}/join/{peer}``): a joiner's request, signed by the key in its own
-  seat card (``card``); a fresh ``nonce`` per request.
+  seat card (``card``); a fresh ``nonce`` per request; from a joiner that holds the invitation link,
+  a ``proof`` of its token (:func:`relay.lobby.invitation.invitation_proof`; never the token).
 - ``withdraw`` (same topic): the joiner takes back the request with that ``nonce``, signed by the
   same key.  An empty message on a join topic means nothing (anyone can send one).
 - ``seats`` (topic ``room/{code}/seats``): the host's seat list, signed by the host: who sits where
@@ -21,6 +22,7 @@ Decoding never raises anything but :class:`Dropped`, whose text says why a messa
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -30,13 +32,14 @@ from engines.core import canonical_encode
 from protocol.crypto.framing import frame
 from protocol.crypto.signing import SigningKey, verify
 from relay import topics
-from relay.lobby.invitation import fingerprint
+from relay.lobby.invitation import fingerprint, invitation_proof
 from relay.lobby.seat_card import BadCard, SeatCard, check_card
 
 DOMAIN = b"sealed-table lobby message v1\x00"
 #: Largest lobby message read at all (a full seat list of 16 seats is about 2.5 kB).
 MAX_MESSAGE = 16 * 1024
 NONCE_BYTES = 16
+PROOF_BYTES = 32
 MAX_SEATS = 16
 MAX_NAME = 40
 
@@ -135,6 +138,8 @@ class JoinRequest:
     nonce: bytes = b""
     #: The signed message as it came (the host re-publishes it if a stranger overwrites it).
     message: bytes = b""
+    #: The request proves that its joiner holds the room's invitation (checked by the host, with its token).
+    invited: bool = False
 
     @property
     def sign_key(self) -> bytes:
@@ -142,14 +147,28 @@ class JoinRequest:
 
     @classmethod
     def make(
-        cls, key: SigningKey, code: str, host: bytes, peer: str, card: bytes, seat: int | None, nonce: bytes
+        cls,
+        key: SigningKey,
+        code: str,
+        host: bytes,
+        peer: str,
+        card: bytes,
+        seat: int | None,
+        nonce: bytes,
+        token: str = "",
     ) -> JoinRequest:
+        """The signed request; with the invitation's ``token``, it carries the proof of it (never the token)."""
         checked = check_card(card)
-        body = {"kind": "join", "room": code, "host": host, "peer": peer, "card": card, "nonce": nonce, "seat": seat}
-        return cls(peer, checked.name, card, seat, nonce, seal(key, body))
+        body: dict[str, object] = {
+            "kind": "join", "room": code, "host": host, "peer": peer, "card": card, "nonce": nonce, "seat": seat,
+        }  # fmt: skip
+        if token:
+            body["proof"] = invitation_proof(token, code, host, peer, nonce, card)
+        return cls(peer, checked.name, card, seat, nonce, seal(key, body), bool(token))
 
     @classmethod
-    def decode(cls, opened: Opened, topic_peer: str) -> JoinRequest:
+    def decode(cls, opened: Opened, topic_peer: str, token: str = "") -> JoinRequest:
+        """The request on ``join/{topic_peer}``; ``invited`` when it proves ``token`` (the host's)."""
         body = opened.body
         peer = body.get("peer")
         if peer != topic_peer:
@@ -163,7 +182,23 @@ class JoinRequest:
         nonce = body.get("nonce")
         if not isinstance(nonce, bytes) or len(nonce) != NONCE_BYTES:
             raise Dropped("a join request without its nonce")
-        return cls(peer, card.name, card.raw, seat, nonce, b"")
+        return cls(peer, card.name, card.raw, seat, nonce, b"", proves_invitation(opened, token))
+
+
+def proves_invitation(opened: Opened, token: str) -> bool:
+    """Whether a join request's body carries the proof of ``token`` (one HMAC: cheap, before any signature).
+
+    Not yet a proof that the joiner signed it: a copy of an invited request with another signature
+    passes this and is dropped by :meth:`JoinRequest.decode` (the proof names the joiner's card).
+    """
+    body = opened.body
+    proof, room, peer = body.get("proof"), body.get("room"), body.get("peer")
+    nonce, card = body.get("nonce"), body.get("card")
+    if not token or body.get("kind") != "join" or not isinstance(proof, bytes) or len(proof) != PROOF_BYTES:
+        return False
+    if not (isinstance(room, str) and isinstance(peer, str) and isinstance(nonce, bytes) and isinstance(card, bytes)):
+        return False
+    return hmac.compare_digest(proof, invitation_proof(token, room, opened.host, peer, nonce, card))
 
 
 def withdrawal(key: SigningKey, code: str, host: bytes, peer: str, nonce: bytes) -> bytes:

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QPushButton
 
 from client.i18n import tr
-from client.net.address import grouped_fingerprint
+from client.net.address import readable_fingerprint
 from client.net.game import NetGame
 from client.net.lan import LanRelay, LanRoom, discover_rooms, host_lan
 from client.screens.lobby.section import Rooms, Section, answer_time, bot_setup, game_name
@@ -34,7 +34,7 @@ def room_text(room: LanRoom) -> str:
         address=str(room.relay.address),
     )
     key = tr(
-        "lobby.lan.room_key_answer", key=grouped_fingerprint(room.fingerprint), answer=answer_time(room.timeout_ms)
+        "lobby.lan.room_key_answer", key=readable_fingerprint(room.fingerprint), answer=answer_time(room.timeout_ms)
     )
     return f"{text}\n{key}"
 

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 from client.games.kit import bot_kinds
 from client.i18n import LANGUAGE, tr
 from client.net import tasks
-from client.net.address import grouped_fingerprint
+from client.net.address import readable_fingerprint
 from client.net.errors import NetError
 from client.net.game import NetGame
 from client.net.hosting import Hosting
@@ -329,7 +329,7 @@ class Lobby(QWidget):
                 tr(
                     "room.confirm_answer",
                     host=card.host,
-                    key=grouped_fingerprint(card.fingerprint),
+                    key=readable_fingerprint(card.fingerprint),
                     game=game_name(card.game),
                     taken=card.seats_taken,
                     total=card.seats_total,
@@ -359,10 +359,12 @@ class Lobby(QWidget):
         seat: int | None = None,
         fingerprint: str = "",
         fallbacks: tuple[str, ...] = (),
+        token: str = "",
     ) -> None:
         """Ask for a seat (``seat``: 0-based, None for any) and wait in the room panel until the host starts.
 
-        ``fingerprint`` pins the host: the invitation's, or the one the player was shown.
+        ``fingerprint`` pins the host: the invitation's, or the one the player was shown; ``token`` is the
+        invitation link's secret, which the request proves (the host keeps invited requests apart).
         """
         if self.hosting is not None or self.joining is not None:
             return
@@ -400,6 +402,7 @@ class Lobby(QWidget):
             on_update=update,
             fingerprint=fingerprint,
             fallbacks=fallbacks,
+            token=token,
         )
         self.run("join", section, joining, joined, tr("lobby.busy", address=address))
 

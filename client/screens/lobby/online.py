@@ -83,7 +83,9 @@ class OnlineSection(Section):
         seat = self.seat_wish.currentData()
         remember = invite.address  # the relay typed, or the one the invitation link names
         if invite.fingerprint:
-            self.rooms.join(self, invite.address, invite.code, remember, seat, invite.fingerprint, invite.fallbacks)
+            self.rooms.join(
+                self, invite.address, invite.code, remember, seat, invite.fingerprint, invite.fallbacks, invite.token
+            )
         else:
             self.rooms.peek(self, invite.address, invite.code, seat)
 

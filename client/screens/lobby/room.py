@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from client.games.kit import bot_label
 from client.i18n import tr
-from client.net.address import grouped_fingerprint
+from client.net.address import readable_fingerprint
 from client.net.hosting import Request, SeatRow
 from client.screens.lobby.section import ANSWER_TIMES, answer_time, show_status
 from client.ui.named import named
@@ -202,7 +202,8 @@ class RoomPanel(QFrame):
         self._requests = list(requests)
         for req, (label, accept, refuse) in zip(requests, self.request_rows, strict=True):
             seat = tr("room.seat", n=req.seat + 1) if req.seat is not None else tr("lobby.net.any_seat")
-            label.setText(tr("room.request", name=req.name, key=grouped_fingerprint(req.fingerprint), seat=seat))
+            words = "room.request_invited" if req.invited else "room.request"
+            label.setText(tr(words, name=req.name, key=readable_fingerprint(req.fingerprint), seat=seat))
             accept.setText(tr("room.accept"))
             refuse.setText(tr("room.refuse"))
         self.requests_title.setText(tr("room.requests") if requests else "")

@@ -131,6 +131,7 @@ class Rooms(Protocol):
         seat: int | None = None,
         fingerprint: str = "",
         fallbacks: tuple[str, ...] = (),
+        token: str = "",
     ) -> None:
         """Ask for a seat in room ``code`` and wait in the room panel until the host starts."""
 

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from client.net import lan, transport
-from client.net.address import grouped_fingerprint
+from client.net.address import readable_fingerprint
 from client.net.lan import hosted_relay, stop_lan_relay
 from tests.client.drive import click_action, let_in, make_window, preferred
 
@@ -42,7 +42,7 @@ def test_host_a_lan_game_and_join_it_from_the_found_list(qtbot, qloop, loopback_
         ours = [i for i, (relay, code, _key) in enumerate(rooms) if relay.endswith(f":{port}") and code]
         assert host_lobby.hosting is not None
         fp = host_lobby.hosting.invitation().fingerprint
-        assert grouped_fingerprint(fp) in found.item(ours[0]).text(), "the host's key is shown"
+        assert readable_fingerprint(fp) in found.item(ours[0]).text(), "the host's key is shown"
         assert ours, (rooms, guest_lobby.lan.status.text())
         guest_lobby.lan.found.setCurrentRow(ours[0])
         qtbot.mouseClick(guest_lobby.lan.join, Qt.MouseButton.LeftButton)

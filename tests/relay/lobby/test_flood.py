@@ -1,19 +1,23 @@
 """The lobby cannot know its joiners in advance, so the host reads ``join/+``: a flood of retained garbage
 and of validly signed strangers' requests there must not hide a real joiner, nor stop the host's loop.
 The host checks a bounded number of new requests at a time; a joiner the seat list does not name yet
-asks again, live (Mosquitto drops what is beyond its queue of a subscription's retained messages)."""
+asks again, live (Mosquitto drops what is beyond its queue of a subscription's retained messages).
+A friend with the invitation link proves it in the request, and strangers who know only the room
+code cannot take its place: they fill a waiting list of their own."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable
 
 import aiomqtt
 import pytest
 
 from relay import topics
 from relay.errors import RelayError
-from relay.lobby.host import RoomHost
+from relay.lobby.host import MAX_WAITING, RoomHost
+from relay.lobby.invitation import parse_invitation
 from relay.lobby.join import join_room
 from relay.lobby.listing import list_rooms
 from relay.lobby.messages import JoinRequest
@@ -108,5 +112,67 @@ def test_a_room_listed_after_a_flood_of_retained_garbage_is_still_in_the_listing
         finally:
             gathering.cancel()
             await asyncio.gather(gathering, return_exceptions=True)
+
+    asyncio.run(main())
+
+
+async def until(predicate: Callable[[], bool], what: str, seconds: float = 30.0) -> None:
+    try:
+        async with asyncio.timeout(seconds):
+            while not predicate():
+                await asyncio.sleep(0.02)
+    except TimeoutError:
+        raise AssertionError(f"not within {seconds:g} s: {what}") from None
+
+
+@pytest.mark.timeout(120)
+def test_strangers_who_fill_the_waiting_list_do_not_keep_an_invited_friend_out(any_relay: BrokerProcess) -> None:
+    address = any_relay.address
+
+    async def main() -> None:
+        h, friend = Person("Host", peer="hostpeer"), Person("Friend", peer="friend")
+        host = RoomHost(address, "system-launch", 2, h.peer, h.name, h.card, key=h.key, admit=False, listed=False)
+        gathering = asyncio.ensure_future(host.gather(90))
+        hk = h.key.public_bytes()
+        asking = [Person(f"S{i}", peer=f"s{i}") for i in range(MAX_WAITING + 40)]
+        # Signed and valid requests: all the strangers lack is the invitation.
+        requests = [JoinRequest.make(p.key, host.code, hk, p.peer, p.card, None, os.urandom(16)) for p in asking]
+        stranger_host, port = address.rsplit(":", 1)
+        seated = asyncio.Event()
+
+        async def strangers() -> None:
+            """A stranger who knows the room code fills the waiting list, and goes on asking while the friend asks."""
+            async with aiomqtt.Client(stranger_host, int(port), identifier="stranger" + os.urandom(4).hex()) as c:
+                while not seated.is_set():
+                    for req in requests:
+                        await c.publish(topics.join(host.code, req.peer), req.message, qos=1, retain=True)
+
+        joining = None
+        flooding = asyncio.ensure_future(strangers())
+        try:
+            await until(lambda: len(host.waiting) >= MAX_WAITING, "the strangers fill the waiting list")
+            invitation = parse_invitation(host.invitation().link())
+            joining = asyncio.ensure_future(
+                join_room(
+                    invitation.relay, invitation.code, **friend.join_args(),  # type: ignore[arg-type]
+                    host_key=invitation.fingerprint, token=invitation.token,
+                )
+            )  # fmt: skip
+            await until(lambda: friend.peer in host.waiting, "the friend's request reaches the host")
+            assert host.waiting[friend.peer].invited
+            assert sum(not r.invited for r in host.waiting.values()) <= MAX_WAITING, "the strangers' list stays bounded"
+            assert await host.accept(friend.peer) == 1
+            assert (await asyncio.wait_for(joining, 20)).seat == 1
+            seated.set()
+            assert await asyncio.wait_for(gathering, 20) == [h.card, friend.card]
+            retained = host.requests[friend.peer].message
+            assert retained and invitation.token.encode() not in retained, "the token never goes on the wire"
+        finally:
+            seated.set()
+            tasks = [t for t in (flooding, gathering, joining) if t is not None]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        await host.close()
 
     asyncio.run(main())

@@ -205,11 +205,11 @@ def test_a_headless_host_must_say_who_it_seats(tmp_path: Path) -> None:
 
 def test_a_headless_host_given_fingerprints_seats_only_those() -> None:
     from client.headless.peer import admission, parse_args
-    from relay.lobby.invitation import fingerprint, grouped
+    from relay.lobby.invitation import fingerprint, readable
 
     ann, eve = Person("Ann"), Person("Eve")
     args = parse_args(
-        ["--create", "system-launch", "--state-dir", "x", "--accept", grouped(fingerprint(ann.key.public_bytes()))]
+        ["--create", "system-launch", "--state-dir", "x", "--accept", readable(fingerprint(ann.key.public_bytes()))]
     )
     said: list[str] = []
     decide = admission(args, said.append)

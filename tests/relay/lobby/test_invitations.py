@@ -1,38 +1,109 @@
-"""Invitations (link and words, the host key fingerprint), unlisted rooms, the answer time, the host's decisions."""
+"""Invitations (link and words, the host key fingerprint, the token), unlisted rooms, the answer time, the host's
+decisions."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
+import os
 
 import pytest
 
-from relay.errors import Refused, RoomNotFound
+from relay.errors import Refused, RelayError, RoomNotFound
 from relay.lobby.host import RoomHost
 from relay.lobby.invitation import (
-    FINGERPRINT_LETTERS,
+    ALPHABET,
+    OLD_FINGERPRINT_LETTERS,
+    READABLE_LETTERS,
     BadInvitation,
     Invitation,
     fingerprint,
-    grouped,
+    invitation_token,
+    matches,
     normalize_fingerprint,
     parse_invitation,
+    readable,
 )
 from relay.lobby.join import join_room, peek_room
 from relay.lobby.listing import list_rooms
+from relay.lobby.messages import JoinRequest, open_message, proves_invitation, seal
 from tests.relay.helpers import BrokerProcess
 from tests.relay.lobby.people import Person
 
+BITS_PER_LETTER = math.log2(len(ALPHABET))
 
-def test_fingerprints_are_short_stable_and_forgiving() -> None:
+
+def _spoken_key(words: str) -> str:
+    """The host key as an invitation's words read out say it (``…, host key XXXX-…``)."""
+    return words.split("host key ", 1)[1].split(",", 1)[0]
+
+
+def test_fingerprints_carry_128_bits_for_programs_and_80_for_people() -> None:
     key = Person("Host").key.public_bytes()
     fp = fingerprint(key)
-    assert len(fp) == FINGERPRINT_LETTERS and fp == fingerprint(key) != fingerprint(Person("Other").key.public_bytes())
-    spoken = grouped(fp)
-    assert spoken.count("-") == 3 and normalize_fingerprint(spoken.lower().replace("-", " ")) == fp
-    for wrong in ("", "ABC", fp[:-1] + "0", fp + "A"):
-        with pytest.raises(BadInvitation):
+    assert set(fp) <= set(ALPHABET) and fp == fingerprint(key) != fingerprint(Person("Other").key.public_bytes())
+    assert len(fp) * BITS_PER_LETTER >= 128, f"a program compares {len(fp) * BITS_PER_LETTER:.1f} bits"
+    invitation = Invitation("relay.example.org:1883", "ACDEFG", fp)
+    pinned = parse_invitation(invitation.link()).fingerprint
+    assert pinned == fp and len(pinned) * BITS_PER_LETTER >= 128, "the link carries the full fingerprint"
+    spoken = _spoken_key(invitation.read_out())
+    letters = spoken.replace("-", "")
+    assert set(letters) <= set(ALPHABET) and fp.startswith(letters)
+    assert len(letters) * BITS_PER_LETTER >= 80, f"a person compares {len(letters) * BITS_PER_LETTER:.1f} bits"
+    assert all(len(group) == 4 for group in spoken.split("-")), "in groups of four letters"
+
+
+def test_fingerprints_are_forgiving_and_an_old_one_is_refused_by_name() -> None:
+    key = Person("Host").key.public_bytes()
+    fp = fingerprint(key)
+    spoken = readable(fp)
+    assert normalize_fingerprint(spoken.lower().replace("-", " ")) == fp[:READABLE_LETTERS]
+    assert normalize_fingerprint(fp.lower()) == fp
+    assert matches(key, fp) and matches(key, normalize_fingerprint(spoken))
+    other = Person("Other").key.public_bytes()
+    assert not matches(other, fp) and not matches(other, normalize_fingerprint(spoken))
+    assert not matches(key, fp[:OLD_FINGERPRINT_LETTERS]), "16 letters never match"
+    for wrong in ("", "ABC", fp[:-1] + "0", fp + "A", fp[: READABLE_LETTERS + 1]):
+        with pytest.raises(BadInvitation, match="not a host key fingerprint"):
             normalize_fingerprint(wrong)
+    old = "KMTX-RCAP-WHEJ-FDNQ"  # an invitation of the older version: 16 letters, about 67 bits
+    with pytest.raises(BadInvitation, match=r"older version.*new invitation"):
+        normalize_fingerprint(old)
+    with pytest.raises(BadInvitation, match=r"older version.*new invitation"):
+        parse_invitation(f"sealed://relay.example.org:1883/ACDEFG#{old.replace('-', '')}")
+    with pytest.raises(BadInvitation, match="full fingerprint"):
+        parse_invitation(f"sealed://relay.example.org:1883/ACDEFG#{fp[:READABLE_LETTERS]}")
+
+
+def test_a_joiner_given_an_old_fingerprint_is_told_so_before_it_connects() -> None:
+    """No relay is asked (the address is closed): the 16 letters are refused first, with the reason."""
+    with pytest.raises(RelayError, match="older version"):
+        asyncio.run(
+            join_room("127.0.0.1:9", "ACDEFG", **Person("Ann").join_args(), host_key="KMTXRCAPWHEJFDNQ")  # type: ignore[arg-type]
+        )
+
+
+def test_the_token_rides_in_the_link_only_and_a_copied_proof_proves_nothing() -> None:
+    host, friend, mallory = Person("Host"), Person("Friend"), Person("Mallory")
+    token = invitation_token(host.key, "ACDEFG")
+    assert token == invitation_token(host.key, "ACDEFG") != invitation_token(host.key, "ACDEFH")
+    assert len(token) * BITS_PER_LETTER >= 128 and set(token) <= set(ALPHABET)
+    invitation = Invitation("relay.example.org:1883", "ACDEFG", fingerprint(host.key.public_bytes()), token=token)
+    assert parse_invitation(invitation.link()).token == token
+    assert token not in invitation.read_out() and token not in repr(invitation)
+    with pytest.raises(BadInvitation, match="token"):
+        parse_invitation(invitation.link() + "A")
+    hk = host.key.public_bytes()
+    asked = JoinRequest.make(friend.key, "ACDEFG", hk, friend.peer, friend.card, None, os.urandom(16), token)
+    assert token.encode() not in asked.message, "the token never goes on the wire"
+    opened = open_message(asked.message, ("join",), "ACDEFG")
+    assert JoinRequest.decode(opened, friend.peer, token).invited
+    assert not JoinRequest.decode(opened, friend.peer, invitation_token(mallory.key, "ACDEFG")).invited
+    # Mallory reads Friend's request on the relay and puts its proof into a request of her own.
+    body = dict(opened.body, peer=mallory.peer, card=mallory.card)
+    copied = open_message(seal(mallory.key, body), ("join",), "ACDEFG")
+    assert not proves_invitation(copied, token) and not JoinRequest.decode(copied, mallory.peer, token).invited
 
 
 @pytest.mark.parametrize(
@@ -53,7 +124,7 @@ def test_invitation_links_round_trip_and_never_carry_a_login(relay: str, link: s
     back = parse_invitation(invitation.link().replace("ACDEFG", "acd-efg"))
     assert back.code == "ACDEFG" and back.fingerprint == fp and "s3cret" not in back.relay
     assert parse_invitation(back.link()) == back
-    assert f"room ACDEFG, host key {grouped(fp)}" in invitation.read_out()
+    assert f"room ACDEFG, host key {readable(fp)}" in invitation.read_out()
 
 
 @pytest.mark.parametrize("text", ["ACDEFG", "http://x/ACDEFG#A", "sealed://host:1883/ACDEFG", "sealed://ACDEFG#X"])

@@ -24,7 +24,7 @@ from protocol.crypto.signing import SigningKey
 from protocol.events import Rejected
 from protocol.session import PeerSession
 from protocol.table import SeatInfo
-from relay.lobby.invitation import fingerprint, grouped
+from relay.lobby.invitation import fingerprint, readable
 from relay.lobby.listing import list_rooms
 from tests.client.drive import let_in, make_window, request_row
 
@@ -50,8 +50,8 @@ def test_invite_refuse_remove_let_in_and_play(qtbot, qloop, relay, tmp_path):
     hosting, panel = host_lobby.hosting, host_lobby.room_panel
     code = hosting.code
     link = panel.link
-    assert link == f"sealed://{relay.address}/{code}#{host_fp}"
-    assert panel.invite.isVisible() and grouped(host_fp) in panel.invite.text() and link in panel.invite.text()
+    assert link == f"sealed://{relay.address}/{code}#{host_fp}.{hosting.room_host.token}"
+    assert panel.invite.isVisible() and readable(host_fp) in panel.invite.text() and link in panel.invite.text()
     qtbot.mouseClick(panel.copy_button, Qt.MouseButton.LeftButton)
     assert QApplication.clipboard().text() == link
     assert code not in listed_codes(qtbot, qloop, relay.address), "an unlisted room is not in the listing"
@@ -62,13 +62,16 @@ def test_invite_refuse_remove_let_in_and_play(qtbot, qloop, relay, tmp_path):
     qtbot.mouseClick(guest_lobby.online.join, Qt.MouseButton.LeftButton)
     gpanel = guest_lobby.room_panel
     qtbot.waitUntil(gpanel.join_button.isVisible, timeout=10_000)
-    assert "Host" in gpanel.hint.text() and grouped(host_fp) in gpanel.hint.text() and "2 minutes" in gpanel.hint.text()
+    hint = gpanel.hint.text()
+    assert "Host" in hint and readable(host_fp) in hint and "2 minutes" in hint
     assert hosting.requests() == [], "nothing is asked before the guest says join"
     qtbot.mouseClick(gpanel.join_button, Qt.MouseButton.LeftButton)
 
     # The request waits for the host, with the guest's key; the host turns it away.
     qtbot.waitUntil(lambda: request_row(panel, "Guest") is not None, timeout=10_000)
-    assert grouped(guest_fp) in request_row(panel, "Guest")[0].text()
+    any_seat = tr("lobby.net.any_seat")
+    plain = tr("room.request", name="Guest", key=readable(guest_fp), seat=any_seat)
+    assert request_row(panel, "Guest")[0].text() == plain, "asked with the code only: not marked"
     assert [r.kind for r in hosting.rows()] == ["you", "free", "free"]
     qtbot.waitUntil(lambda: guest_lobby.online.status.text() == tr("room.waiting_host", host="Host"), timeout=5_000)
     qtbot.mouseClick(request_row(panel, "Guest")[2], Qt.MouseButton.LeftButton)
@@ -77,9 +80,13 @@ def test_invite_refuse_remove_let_in_and_play(qtbot, qloop, relay, tmp_path):
     assert not gpanel.isVisible() and guest_lobby.online.join.isEnabled()
     qtbot.waitUntil(lambda: request_row(panel, "Guest") is None, timeout=5_000)
 
-    # The guest pastes the invitation; the host lets it in, then takes it out again before the start.
+    # The guest pastes the invitation (its request proves the link); the host lets it in, then takes it
+    # out again before the start.
     guest_lobby.online.room.setText(link)
     qtbot.mouseClick(guest_lobby.online.join, Qt.MouseButton.LeftButton)
+    invited = tr("room.request_invited", name="Guest", key=readable(guest_fp), seat=any_seat)
+    qtbot.waitUntil(lambda: request_row(panel, "Guest") is not None, timeout=10_000)
+    assert request_row(panel, "Guest")[0].text() == invited
     let_in(qtbot, host_window, "Guest")
     qtbot.waitUntil(lambda: [r.kind for r in hosting.rows()] == ["you", "player", "free"], timeout=10_000)
     qtbot.waitUntil(lambda: guest_lobby.online.status.text() == tr("room.waiting_start", seat=2), timeout=10_000)
