@@ -4,7 +4,7 @@
 ``python -m protocol simulate --list-cheats``
 ``python -m protocol verify FILE [--creator KEY] [--seat-key SEAT=KEY ...]``
 (exit 0 fair, 1 cheat found, 2 unreadable, 3 damaged file, 4 not the identities given,
-5 no cheat but no proven result: a seat disconnected, a two-seat claim, an abandoned game)
+5 no cheat but no proven result: a seat disconnected, a two-seat claim, a contested claim, an abandoned game)
 """
 
 from __future__ import annotations

@@ -19,7 +19,9 @@ What is checked, in this order of evidence:
    published its secrets cannot be checked: its actions are replayed as they are);
 4. only then silence: a seat declared gone for silence is *disconnected* (it forfeits;
    silence is no proof of cheating), or, with two seats, the other seat *claimed* it gone
-   alone (no proven result).  Any cheat found above comes first, whatever its entry.
+   alone (no proven result), or that claim is *contested* (the claimed seat's own claim against
+   the claimant was voided and it has not spoken since: no result for either seat, see
+   :mod:`protocol.claims`).  Any cheat found above comes first, whatever its entry.
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ from typing import Any, Protocol
 
 from engines.core import TABLE, Action, GameSpec, GameState, IllegalAction, Knowledge, decode
 from protocol.cards import CardLedger, CardProtocolError, SeatSecrets, keys_from_body
+from protocol.claims import VoidedClaim, contested_reason
 from protocol.crypto.commit import opens
 from protocol.crypto.private import SealError, delivery_context, open_with_delivery_key
-from protocol.events import ABANDONED, CLAIMED, DISCONNECTED, FAIR, Verdict
+from protocol.events import ABANDONED, CLAIMED, CONTESTED, DISCONNECTED, FAIR, Verdict
 from protocol.seats import SeatInfo
 
 
@@ -49,6 +52,8 @@ class Table(Protocol):
     def card_secrets(self) -> Mapping[int, Mapping[int, SeatSecrets]]: ...
     @property
     def claim(self) -> tuple[int, int, int, bool] | None: ...
+    @property
+    def contested(self) -> VoidedClaim | None: ...
     @property
     def commits(self) -> Mapping[int, tuple[int, bytes, int]]: ...
     @property
@@ -90,13 +95,16 @@ _SLOT = re.compile(r"slot (\d+)")
 
 
 def silence(table: Table) -> list[Verdict]:
-    """Each seat declared gone for silence: disconnected (or claimed gone by the one other seat)."""
+    """Each seat declared gone for silence: disconnected (or claimed gone by the one other seat, or contested)."""
     out = []
     for seat, (reason, seq) in sorted(table.gone.items()):
         if reason != "silent":
             continue
         claim = table.claim
-        if claim is not None and claim[1:3] == (seat, seq):
+        contest = table.contested if claim is not None and claim[1:3] == (seat, seq) else None
+        if claim is not None and contest is not None:  # two silences that cannot be told apart: nobody is named
+            out.append(Verdict(False, None, seq, contested_reason(claim[0], seat, seq, contest), CONTESTED))
+        elif claim is not None and claim[1:3] == (seat, seq):
             text = (
                 f"disconnected at entry {seq}: a win claimed by seat {claim[0]} after disconnection "
                 "(its own vote alone; not a proven result)"
@@ -128,14 +136,19 @@ def audit(table: Table) -> Verdict:
     if not missing and not faults:
         faults += _replay(table, secrets)
     if faults:
-        return min(faults, key=lambda v: (v.seq if v.seq is not None else 1 << 40, v.seat))
+        return min(faults, key=_order)
     quiet = silence(table)
     for seat in missing:
         seq = table.entries_of.get(("secrets", seat, 0), table.head)
         quiet.append(Verdict(False, seat, seq, "did not publish its card secrets for every round", DISCONNECTED))
     if not quiet:
         return FAIR
-    return min(quiet, key=lambda v: (v.seq if v.seq is not None else 1 << 40, v.seat))
+    return min(quiet, key=_order)
+
+
+def _order(verdict: Verdict) -> tuple[int, int]:
+    """The earliest entry first, then the lowest seat (a verdict that names no seat before the others)."""
+    return (verdict.seq if verdict.seq is not None else 1 << 40, verdict.seat if verdict.seat is not None else -1)
 
 
 def _open_deliveries(table: Table) -> tuple[list[tuple[int, int, dict[int, bytes]]], list[Verdict]]:

@@ -25,8 +25,12 @@ class Outbound:
 #: ``DISCONNECTED``: every other seat voted a silent seat gone (it forfeits; silence is no proof).
 #: ``CLAIMED``: two seats, the one left declared the other gone on its own vote alone: a win
 #: claimed after disconnection, never a proven result (the silent seat's own entry voids it).
+#: ``CONTESTED``: such a claim, while the record holds the claimed seat's own claim against the claimant,
+#: voided by the claimant's entry, and the claimed seat wrote nothing since: two silences that cannot be
+#: told apart, a result for nobody (it names no seat).
 #: ``ABANDONED``: the game cannot go on and has no result.
 FAIR_KIND, CHEAT, DISCONNECTED, CLAIMED, ABANDONED = "fair", "cheat", "disconnected", "claimed", "abandoned"
+CONTESTED = "contested"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +39,7 @@ class Verdict:
 
     ``fair`` is True only for a game finished and audited with nothing found (a seat that left
     with its signed notice does not spoil it).  ``kind`` keeps "cheated" (signed evidence) apart
-    from "disconnected"/"claimed" (silence) and "abandoned" (no result): see docs/protocol.md.
+    from "disconnected"/"claimed" (silence), "contested" and "abandoned" (no result): see docs/protocol.md.
     """
 
     fair: bool

@@ -3,7 +3,11 @@
 File layout: ``MAGIC`` (8 bytes) then a canonical msgpack map
 ``{"version": 1, "room": str, "entries": [bytes, ...], "evidence": [bytes, ...]}`` — the
 entries exactly as they were signed, in sequence order, and, for a game stopped by a
-cheat, the signed entries that prove it (they never entered the log).
+cheat, the signed entries that prove it (they never entered the log) — and, when the game
+had any, ``"voided": [bytes, ...]``: the two-seat claims the log voided, as their claimants
+signed them (a later claim one of them contests reads contested: :mod:`protocol.claims`).  A file
+without voided claims has no ``voided`` key at all, so every file written before the field keeps
+its bytes and stays valid.
 
 Kept apart from the offline verifier (:mod:`protocol.verify`, which replays a file through
 a :class:`~protocol.session.PeerSession`) so that a session can write its own file without
@@ -12,7 +16,7 @@ importing the verifier that is built on it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeGuard
 
 import msgpack
@@ -33,10 +37,19 @@ class SavedGame:
     room: str
     entries: list[bytes]
     evidence: list[bytes]
+    voided: list[bytes] = field(default_factory=list)
 
 
-def dump(room: str, entries: list[bytes], evidence: list[bytes] | tuple[bytes, ...] = ()) -> bytes:
-    body = {"version": FILE_VERSION, "room": room, "entries": list(entries), "evidence": list(evidence)}
+def dump(
+    room: str,
+    entries: list[bytes],
+    evidence: list[bytes] | tuple[bytes, ...] = (),
+    voided: list[bytes] | tuple[bytes, ...] = (),
+) -> bytes:
+    body: dict[str, object] = {"version": FILE_VERSION, "room": room, "entries": list(entries)}
+    body["evidence"] = list(evidence)
+    if voided:  # optional: absent, not empty, so a file without voided claims is byte for byte an older one
+        body["voided"] = list(voided)
     return MAGIC + canonical_encode(body)
 
 
@@ -52,9 +65,10 @@ def load(data: bytes) -> SavedGame:
     if not isinstance(raw, dict) or raw.get("version") != FILE_VERSION:
         raise SaveFileError("unknown saved-game version")
     room, entries, evidence = raw.get("room"), raw.get("entries"), raw.get("evidence", [])
-    if not (_byte_strings(entries) and _byte_strings(evidence) and isinstance(room, str)):
+    voided = raw.get("voided", [])
+    if not (_byte_strings(entries) and _byte_strings(evidence) and _byte_strings(voided) and isinstance(room, str)):
         raise SaveFileError("the saved game is corrupt (bad header fields)")
-    return SavedGame(room, entries, evidence)
+    return SavedGame(room, entries, evidence, voided)
 
 
 def _byte_strings(items: object) -> TypeGuard[list[bytes]]:

@@ -33,6 +33,7 @@ from engines.core import (
 )
 from protocol.audit import audit
 from protocol.cards import CardLedger, CardProtocolError, SeatSecrets, keys_from_body
+from protocol.claims import VoidedClaim, claim_problem, contest, voided, voided_problem
 from protocol.crypto.commit import opens
 from protocol.crypto.group import is_scalar
 from protocol.crypto.private import AgreementKey, SealError
@@ -185,6 +186,9 @@ class Table:
         #: The two-seat rule: (claimant, target, seq, ended) of a ``gone`` its writer backed by its own
         #: vote alone (two active seats: nobody else could agree); ``ended``: before the game was over.
         self.claim: tuple[int, int, int, bool] | None = None
+        #: Two-seat claims refused because their target's own entry for that seq is (or, at the target,
+        #: will be) here: kept on the record, since a later claim by their target may be contested by one.
+        self.voided: list[VoidedClaim] = []
         self.result: GameOver | None = None
         self.abandoned: str | None = None
         self.audit_done = False
@@ -210,6 +214,10 @@ class Table:
     def active(self) -> list[int]:
         return [s for s in range(self.n) if s not in self.gone]
 
+    def active_at(self, seq: int) -> list[int]:
+        """The seats that were active when entry ``seq`` was due (none declared gone before it)."""
+        return [s for s in range(self.n) if s not in self.gone or self.gone[s][1] >= seq]
+
     def expected(self) -> Expect | None:
         """Who alone may write the next entry, and what; None when nothing more is written."""
         if self.finished:
@@ -233,6 +241,45 @@ class Table:
     def take_events(self) -> list[Event]:
         out, self._events = self._events, []
         return out
+
+    # -- the record of voided claims ---------------------------------------------------
+    def holds_voided(self, env: Envelope) -> bool:
+        """Whether the record holds a claim of ``env``'s writer at its seq already (one per seat and seq:
+        another one it signed there, on the same chain, would say nothing more)."""
+        return any((v.claimant, v.seq) == (env.seat, env.seq) for v in self.voided)
+
+    def record_voided(self, env: Envelope) -> bool:
+        """Keep a two-seat claim that its target's own entry voids (or will); whether it is new on the record.
+
+        A claim that is no valid claim (:func:`protocol.claims.claim_problem`) is not kept.  The game
+        may have ended with a claim that this one contests: the verdict is then worked out again.
+        """
+        if self.holds_voided(env) or claim_problem(self, env) is not None:
+            return False
+        self.voided.append(VoidedClaim(env.seat, env.body["target"], env.seq, env))
+        if self.verdict is not None and self.claim is not None:
+            self.verdict = audit(self)
+        return True
+
+    def keep_voided(self, record: list[VoidedClaim], before: int) -> None:
+        """A replica rebuilt from the log up to ``before`` keeps the voided claims of that part of the log."""
+        self.voided = [v for v in record if v.seq < before]
+
+    def voided_claims(self) -> list[VoidedClaim]:
+        """The claims on the record that the log voids (what a saved game keeps beside the log)."""
+        return [v for v in self.voided if voided(self, v.envelope)]
+
+    def voided_problem(self, env: Envelope) -> str | None:
+        """None if ``env`` is a two-seat claim that this log voids, else why not (the offline verifier's check)."""
+        return voided_problem(self, env)
+
+    @property
+    def contested(self) -> VoidedClaim | None:
+        """The voided claim that contests the claim of this game, if one does (see :func:`protocol.claims.contest`)."""
+        if self.claim is None:
+            return None
+        claimant, target, seq, _ = self.claim
+        return contest(self, self.voided, claimant, target, seq)
 
     # -- applying ------------------------------------------------------------------
     def apply(self, env: Envelope, own: OwnAction | None = None) -> None:  # noqa: C901 (tests/test_complexity.py)

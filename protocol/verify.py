@@ -3,7 +3,8 @@
 Loading never trusts the file:
 the verifier checks every signature first (damage nobody signed is :class:`DamagedFile`, never a
 seat's fault), then the chain, then replays it through an observer session, which checks every
-link, rule and secret exactly as a live peer does.
+link, rule and secret exactly as a live peer does, and then each voided claim kept beside the log
+(a claim it contests reads contested, as it does live).
 """
 
 from __future__ import annotations
@@ -99,13 +100,14 @@ def check_bytes(data: bytes, creator: str | None = None, seat_keys: dict[int, st
         raise SaveFileError("the saved game holds no entries")
     envelopes = [_parsed(index, raw, "entry") for index, raw in enumerate(saved.entries)]
     evidence = [_parsed(index, raw, "evidence item") for index, raw in enumerate(saved.evidence)]
+    voided = [_parsed(index, raw, "voided claim") for index, raw in enumerate(saved.voided)]
     genesis = envelopes[0]
     if genesis.type != "genesis" or genesis.seq != 0:
         raise DamagedFile("entry 0 is not a genesis")
     seats = tuple(SeatIdentity(i, s["name"], s["sign"]) for i, s in enumerate(genesis.body["seats"]))
     if not seats or not genesis.signed_by(seats[0].key):
         raise DamagedFile("entry 0 (the genesis) is not signed by the creator key it names: damage nobody signed")
-    for what, items in (("entry", envelopes), ("evidence item", evidence)):
+    for what, items in (("entry", envelopes), ("evidence item", evidence), ("voided claim", voided)):
         for index, env in enumerate(items):
             if not any(env.signed_by(s.key) for s in seats):
                 raise DamagedFile(f"{what} {index} is damaged: its signature fails under every seat's key")
@@ -130,6 +132,7 @@ def check_bytes(data: bytes, creator: str | None = None, seat_keys: dict[int, st
                 raise SaveFileError(f"entry {env.seq} is refused: {event.reason}")
         if observer.finished:
             break
+    _take_voided(observer, voided)
     late = 1 << 50  # evidence is judged after every grace period has passed
     for env in evidence:
         if observer.finished:
@@ -140,6 +143,23 @@ def check_bytes(data: bytes, creator: str | None = None, seat_keys: dict[int, st
     if verdict is None:
         raise SaveFileError("the saved game is incomplete: it ends before the end-of-game audit")
     return Checked(verdict, seats, mismatches)
+
+
+def _take_voided(observer: PeerSession, voided: list[Envelope]) -> None:
+    """Each voided claim the file keeps, checked as a live replica checks it, then put on the record.
+
+    It must be a two-seat claim validly signed by its claimant, chained to the same entry as the
+    claimed seat's own entry for that seq, which the log holds (the entry that voided it).  A claim
+    it contests makes the verdict contested, as it does for every reader of the same record.
+    """
+    table = observer.table
+    if table is None:
+        return
+    for index, env in enumerate(voided):
+        problem = table.voided_problem(env)
+        if problem is not None:
+            raise SaveFileError(f"voided claim {index} is refused: {problem}")
+        table.record_voided(env)
 
 
 def _parsed(index: int, raw: bytes, what: str) -> Envelope:

@@ -40,8 +40,9 @@ def log_filter(room: str) -> str:
     return f"{ROOT}/room/{room}/log/+"
 
 
-#: The kinds of notice a seat writes about an entry (``protocol.session``: votes, leaves, acks).
-NOTICE_KINDS = ("vote", "leave", "ack")
+#: The kinds of notice a seat writes about an entry (``protocol.session``: votes, leaves, acks, and its
+#: two-seat claims, kept here beside the log: the claimed seat's own entry overwrites one on ``log/{seq}``).
+NOTICE_KINDS = ("vote", "leave", "ack", "claim")
 
 
 def notice(room: str, seat: int, seq: int, kind: str) -> str:

@@ -5,7 +5,8 @@ computer's referee, which knew every secret: it is fair by construction and
 nothing was checked, and the report says exactly that.  A networked game
 brings the protocol's audit verdict: "fair", the seat that cheated, the
 log entry and the reason, or a seat that was disconnected (silence: no one is
-called a cheater for it; with two seats the win is only claimed).
+called a cheater for it; with two seats the win is only claimed, and when both
+seats claimed the other gone in turn, it is contested: nobody wins).
 """
 
 from __future__ import annotations
@@ -35,14 +36,18 @@ def verdict_of(protocol_verdict: ProtocolVerdict | None) -> Verdict:
     seq = protocol_verdict.seq if protocol_verdict.seq is not None else -1
     kind = protocol_verdict.kind  # silence is not cheating: the kinds stay apart
     return Verdict(
-        kind if kind in ("disconnected", "claimed", "abandoned") else "cheat", seat, seq, protocol_verdict.reason
+        kind if kind in ("disconnected", "claimed", "contested", "abandoned") else "cheat",
+        seat,
+        seq,
+        protocol_verdict.reason,
     )
 
 
 @dataclass(frozen=True)
 class Verdict:
     """The audit's word: ``local`` (fair by construction), ``fair``, a named cheat, or, never called
-    cheating, ``disconnected`` / ``claimed`` (a win claimed after disconnection) / ``abandoned``."""
+    cheating, ``disconnected`` / ``claimed`` (a win claimed after disconnection) / ``contested`` (two
+    such claims against each other: no result, nobody named) / ``abandoned``."""
 
     kind: str
     seat: int = -1
@@ -58,6 +63,8 @@ class Verdict:
             return tr("report.auditing")
         if self.kind in ("disconnected", "claimed"):
             return tr(f"report.{self.kind}", name=seat_name(names, self.seat), seq=self.seq)
+        if self.kind == "contested":
+            return tr("report.contested", seq=self.seq)
         if self.kind == "abandoned":
             return tr("report.abandoned", reason=self.reason)
         return tr("report.cheat", name=seat_name(names, self.seat), seq=self.seq, reason=self.reason)
@@ -184,6 +191,7 @@ class ReportScreen(QWidget):
         self.verdict_box.style().unpolish(self.verdict_box)
         self.verdict_box.style().polish(self.verdict_box)
         self.verdict_text.setText(verdict.text(self.names))
+        self.headline.setText(self.headline_text())
 
     def set_status(self, text: str, error: bool = False) -> None:
         self.status.setText(text)
@@ -192,6 +200,8 @@ class ReportScreen(QWidget):
         self.status.style().polish(self.status)
 
     def headline_text(self) -> str:
+        if self.verdict.kind == "contested":  # the rules ended the game on a forfeit, and nobody may claim it
+            return tr("report.no_winner")
         over = self.over
         own = self.kit.report_headline(over, self.names, self.human)
         if own is not None:

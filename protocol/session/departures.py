@@ -195,8 +195,8 @@ def is_claim_against(table: Table | None, env: Envelope, target: int) -> bool:
     """Whether ``env`` is a two-seat claim: a silent-``gone`` of ``target`` backed by its writer's vote alone."""
     if env.type != "gone" or env.body.get("target") != target or env.body.get("reason") != "silent":
         return False
-    if table is None or len(table.active()) != 2 or len(env.body.get("proofs", ())) != 1:
-        return False
+    if table is None or len(table.active_at(env.seq)) != 2 or len(env.body.get("proofs", ())) != 1:
+        return False  # two seats when that entry was due (a claim read back late finds the game gone on)
     try:
         return parse(env.body["proofs"][0]).seat == env.seat
     except ProtocolError:
@@ -204,10 +204,20 @@ def is_claim_against(table: Table | None, env: Envelope, target: int) -> bool:
 
 
 def claim_takes(table: Table | None, env: Envelope | Header) -> bool:
-    """A game ended by a claim still takes the claimed seat's own entry for the claim's seq."""
-    if table is None or table.claim is None or not table.claim[3]:
+    """A game ended by a claim still takes the claimed seat's own entry for the claim's seq and what
+    follows it; a finished game with a claim, the claimed seat's claims before it.
+
+    The entries after that seq may come before the entry that voids the claim: they wait for it.
+    The claimed seat's earlier claim against the claimant, voided by the claimant's entry, may
+    contest the claim (:mod:`protocol.claims`): it is read, however late it comes, if it is a
+    ``gone`` where two seats were left, chained where the log's entry for that seq is.
+    """
+    if table is None or table.claim is None or env.is_notice:
         return False
-    return (env.seat, env.seq) == table.claim[1:3] and not env.is_notice
+    _, target, seq, ended = table.claim
+    if env.seat == target and env.type == "gone" and 0 < env.seq < seq:
+        return len(table.active_at(env.seq)) == 2 and env.prev == table.log[env.seq].prev
+    return ended and (env.seq > seq or (env.seat == target and env.seq == seq))
 
 
 # -- a leaver's escrow ---------------------------------------------------------------------------

@@ -305,8 +305,13 @@ class PeerSession:
         return [env.data for env in self.table.log] if self.table else []
 
     def save(self) -> bytes:
-        """The saved-game file of the log so far (``python -m protocol verify`` audits it)."""
-        return dump(self.room, self.log_entries(), self.evidence)
+        """The saved-game file of the log so far (``python -m protocol verify`` audits it).
+
+        Beside the log it keeps the two-seat claims the log voided: a later claim one of them
+        contests reads contested from the file as it does live (:mod:`protocol.claims`).
+        """
+        voided = [v.envelope.data for v in self.table.voided_claims()] if self.table is not None else []
+        return dump(self.room, self.log_entries(), self.evidence, voided)
 
     def take_outgoing(self) -> list[Outbound]:
         """Log entries this seat wrote, to publish retained (QoS 1) at ``log/{seq}``."""
@@ -642,6 +647,8 @@ class PeerSession:
             return
         if self._settles_claim(applied, env):
             return
+        if self.finished and env.type == "gone":
+            return  # a finished replica reads a late ``gone`` only as a claim that may contest its own
         if applied.seat == env.seat:
             if env.prev != applied.prev:
                 # Not an equivocation: two statements are only in conflict on the same chain.
@@ -664,7 +671,7 @@ class PeerSession:
             self._void_claim(applied, env)  # the claimed seat's own entry voids the claim
             return True
         if applied.type != "gone" and env.prev == applied.prev and self._claim_against(env, applied.seat):
-            self._refuse_claim(env)
+            self._refuse_claim(env, news=env.seq == table.head)  # one read back later than its entry is no news
             return True
         return False
 
@@ -687,13 +694,30 @@ class PeerSession:
         return departures.is_claim_against(self.table, env, target)
 
     def _claim_open(self, env: Envelope | Header) -> bool:
-        """A game ended by a claim still takes the claimed seat's own entry for the claim's seq."""
+        """A game ended by a claim still takes what may void it or contest it (:func:`departures.claim_takes`)."""
         return self._verdict is None and departures.claim_takes(self.table, env)
 
-    def _refuse_claim(self, claim: Envelope) -> None:
-        """A claim against a seat whose own entry for that seq is here (or, at the target, will be): void."""
+    def _refuse_claim(self, claim: Envelope, news: bool = True) -> None:
+        """A claim against a seat whose own entry for that seq is here (or, at the target, will be): void.
+
+        Void, not forgotten: the table keeps it on the record, and a later claim by the seat it
+        was against may be contested by it (:mod:`protocol.claims`); if the game already ended on
+        such a claim, its verdict is worked out again and told.  A claim comes twice (on the log
+        topic and on its claimant's notice topic) and is told once; one read back after the game
+        went on past its entry (``news`` False) is kept without a word.
+        """
+        table = self.table
+        assert table is not None
         target = claim.body["target"]
         self._buffer.cut_branch(claim.digest)
+        if table.holds_voided(claim):
+            return
+        verdict = table.verdict
+        table.record_voided(claim)
+        if table.finished and table.verdict is not None and table.verdict != verdict:
+            self._events.append(Audited(table.verdict))
+        if not news:
+            return
         reason = f"seat {claim.seat}'s claim that seat {target} was gone at entry {claim.seq} is void"
         self._events.append(Rejected(str(Code.STALE), reason + f": seat {target}'s own entry {claim.seq} is here"))
         self._events.append(ClaimVoided(target, claim.seq, claim.seat))
@@ -737,6 +761,7 @@ class PeerSession:
         for e in old.log[1:seq]:
             table.apply(e)
         table.take_events()
+        table.keep_voided(old.voided, before=seq)
         self.table = table
 
     def _equivocation(self, first: Envelope, second: Envelope) -> None:
@@ -920,6 +945,10 @@ class PeerSession:
         assert table is not None and self.seat is not None
         env = self._sign(exp.seq, type_, body)
         self._writer.queue_entry(env)
+        if departures.is_claim_against(table, env, exp.writer):
+            # A claim is published on this seat's own notice topic too: the claimed seat's entry
+            # overwrites it on the log topic, and the record must keep it beside that entry.
+            self._writer.queue_notice(env, "claim")
         self._take_entry(env)
         if self._writer.publishes_only():
             self._writer.hold(env.seq)  # the pump stops here: the entry waits in the buffer for settle()

@@ -20,7 +20,7 @@ from typing import Any
 
 from engines.core import SeededStream, registry
 from protocol.crypto.signing import SigningKey
-from protocol.events import Verdict, YourTurn
+from protocol.events import CONTESTED, Verdict, YourTurn
 from protocol.schema import MIN_TIMEOUT_MS
 from protocol.session import PeerSession
 from protocol.sim.cheats.base import Cheater
@@ -45,6 +45,8 @@ def classify(verdict: Verdict | None) -> str:
         return "unfinished"
     if verdict.fair:
         return "fair"
+    if verdict.kind == CONTESTED:
+        return CONTESTED  # two claims stand against each other: the verdict names nobody
     reason = verdict.reason
     kinds = (
         ("agreement key is not a valid", "low-order-agreement-key"),

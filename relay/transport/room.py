@@ -271,6 +271,10 @@ SUBSCRIBE_CHUNK = 256
 #: leave notice is not read back: its seat is voted gone on its timeout instead.)
 NOTICE_BACK = 8
 NOTICE_AHEAD = 16
+#: A seat's claims are read back further, from the entry after its last one in the log, up to CLAIM_BACK
+#: entries before the head: a claim of a seat that wrote nothing since may contest the other seat's claim
+#: (protocol/claims.py); one followed by an entry of its own no longer can.
+CLAIM_BACK = 64
 
 
 class RateLimit:
@@ -628,12 +632,34 @@ class RoomTransport:
         if n == 0 or head < 0:
             return []
         first, last = max(self._notice_end + 1, head + 1 - NOTICE_BACK, 0), head + NOTICE_AHEAD
+        claims = self._claim_filters(first) if self._notice_end < 0 else []
         self._notice_end = max(self._notice_end, last)
-        return [
+        return claims + [
             (topics.notice(room, seat, seq, kind), 1)
             for seq in range(first, last + 1)
             for seat in range(n)
             for kind in topics.NOTICE_KINDS
+        ]
+
+    def _claim_filters(self, first: int) -> list[tuple[str, int]]:
+        """Each seat's claim notices before ``first``, from the entry after its last one (at most CLAIM_BACK back).
+
+        Read once per connection, with the first notices: the windows ahead of the head read the later ones.
+        """
+        table = self.session.table
+        if table is None:
+            return []
+        head, room = table.head, self.session.room
+        oldest = max(head + 1 - CLAIM_BACK, 0)
+        since: dict[int, int] = {}  # seat -> the seq after its last entry (a claim before it contests nothing)
+        for seq in range(head, oldest - 1, -1):
+            writer = peek(bytes(table.log[seq].data))
+            if writer is not None:
+                since.setdefault(writer.seat, seq + 1)
+        return [
+            (topics.notice(room, seat, seq, "claim"), 1)
+            for seat in range(table.n)
+            for seq in range(since.get(seat, oldest), first)
         ]
 
     async def _subscribe(self, client: aiomqtt.Client, filters: list[tuple[str, int]]) -> None:
@@ -804,7 +830,10 @@ class RoomTransport:
         An entry leaves as soon as it is queued, even while earlier ones are still
         unconfirmed (a peer's action must not wait a broker round trip behind its own
         notice).  An entry leaves the outbox only once the broker confirmed it, so what
-        a lost connection left unconfirmed is published again on the next one.
+        a lost connection left unconfirmed is published again on the next one.  It ends
+        the connection once the session is done, but never before the read-back is
+        complete: a game read back to its end is finished before its notices are read,
+        and a claim kept there may contest the claim that ended it (protocol/claims.py).
         """
         flying: list[asyncio.Task[None]] = []
         try:
@@ -815,8 +844,8 @@ class RoomTransport:
                 if flying and flying[0].done():
                     self._confirmed(flying.pop(0))
                     continue  # a window slot is free, and settling may have queued more
-                if not flying and (self._done() or self._stop.is_set()):
-                    return
+                if not flying and (self._stop.is_set() or (self._synced and self._done())):
+                    return  # a finished session's read-back is complete first: its notices may change the verdict
                 self._wake.clear()
                 waiter = asyncio.ensure_future(self._wake.wait())
                 try:

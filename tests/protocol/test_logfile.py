@@ -96,3 +96,56 @@ def test_an_honest_peers_saved_game_carries_the_proof_of_a_cheat(cheat):
     live = next(iter(run.verdicts.values()))
     offline = verify_bytes(run.honest_save)
     assert (offline.seat, offline.reason) == (live.seat, live.reason)
+
+
+# -- the claims a log voided, kept beside it ------------------------------------------------------------
+def test_a_file_keeps_the_claims_its_log_voided_and_reads_contested_as_the_players_did(tmp_path, capsys):
+    from protocol.__main__ import EXIT_NO_RESULT, main
+    from tests.protocol.contest import aborted
+
+    room, a, b, n, _ = aborted(b"file-contested")
+    data = room.peers[a].save()
+    saved = load(data)
+    claim = room.relay[f"notice/{b}/{n}/claim"]  # B's claim, as B signed it and the relay kept it
+    assert saved.voided == [claim] and saved.entries == room.peers[a].log_entries()
+    assert dump(saved.room, saved.entries, saved.evidence, saved.voided) == data
+    assert verify_bytes(data) == room.peers[a].verdict and verify_bytes(data).kind == "contested"
+    assert main(["verify", str(write(tmp_path, data))]) == EXIT_NO_RESULT  # in this process: it knows the toy game
+    out = capsys.readouterr().out
+    assert json.loads(out.splitlines()[-1])["verdict"] == "contested" and "NO CHEAT, NO RESULT (contested)" in out
+    # Without the claim it voided, the same log reads as the aborter's claimed win: the record is the difference.
+    bare = verify_bytes(dump(saved.room, saved.entries))
+    assert bare.kind == "claimed" and bare.seat == b
+
+
+def test_a_file_without_voided_claims_is_byte_for_byte_the_older_format_and_still_verifies():
+    import msgpack
+
+    from engines.core import canonical_encode
+    from protocol.logfile import MAGIC
+
+    room = room_of(ROOM_LOG)
+    older = MAGIC + canonical_encode({"version": 1, "room": room, "entries": list(ROOM_LOG), "evidence": []})
+    assert dump(room, ROOM_LOG) == dump(room, ROOM_LOG, (), ()) == older
+    assert "voided" not in msgpack.unpackb(older[len(MAGIC) :], raw=False)
+    assert load(older).voided == [] and verify_bytes(older).fair
+
+
+def test_a_voided_claim_in_a_file_is_checked_like_every_entry():
+    from protocol.verify import DamagedFile
+    from tests.protocol.contest import aborted
+
+    room, a, b, n, _ = aborted(b"file-checked")
+    saved = load(room.peers[a].save())
+    flipped = bytearray(saved.voided[0])
+    flipped[-3] ^= 1
+    with pytest.raises(DamagedFile, match="voided claim 0"):
+        verify_bytes(dump(saved.room, saved.entries, (), [bytes(flipped)]))
+    # B's own record ends with its claim at n: nothing there voids it, so it cannot be kept as voided.
+    claimant = load(room.peers[b].save())
+    assert claimant.voided == []
+    with pytest.raises(SaveFileError, match="voided claim 0 is refused"):
+        verify_bytes(dump(claimant.room, claimant.entries, (), saved.voided))
+    # Nor can an entry that is no claim, however validly signed.
+    with pytest.raises(SaveFileError, match="voided claim 0 is refused"):
+        verify_bytes(dump(saved.room, saved.entries, (), [saved.entries[n]]))

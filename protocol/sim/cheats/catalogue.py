@@ -2,7 +2,8 @@
 
 A cheater is a :class:`PeerSession` subclass that behaves honestly until its chance comes
 (after the opening seed exchange), stages its cheat once, and then carries on.  The simulator
-runs it among honest peers; every honest peer must name the cheater's seat.
+runs it among honest peers; every honest peer must name the cheater's seat (or, for the two-seat
+ejections, read the game contested: a result for nobody, see :func:`staged_label`).
 
 The catalogue names no game.  The cheats of :mod:`.generic` can be staged in any game; those of
 :mod:`.dice`, :mod:`.binding`, :mod:`.silence` and :mod:`.cards` each need a kind of pending (or a
@@ -13,6 +14,7 @@ game declares in its engine folder.
 
 from __future__ import annotations
 
+from protocol.events import CONTESTED
 from protocol.sim.cheats.base import Cheater
 from protocol.sim.cheats.binding import BINDING
 from protocol.sim.cheats.cards import CARDS
@@ -22,7 +24,16 @@ from protocol.sim.cheats.generic import GENERIC, TamperedSave, Withhold
 from protocol.sim.cheats.sealed import declared
 from protocol.sim.cheats.silence import SILENCE
 
-__all__ = ["CATALOGUE", "CHEATS", "GAME_CATALOGUE", "Cheater", "TamperedSave", "Withhold", "staged_kind"]
+__all__ = [
+    "CATALOGUE",
+    "CHEATS",
+    "GAME_CATALOGUE",
+    "Cheater",
+    "TamperedSave",
+    "Withhold",
+    "staged_kind",
+    "staged_label",
+]
 
 #: The cheats any game offers: name -> what the cheater does (listed without a game).
 CATALOGUE: dict[str, str] = {cls.kind: cls.text for cls in GENERIC}
@@ -69,3 +80,14 @@ def staged_kind(cheat: str) -> str:
     if cheat not in CHEATS:
         raise KeyError(f"unknown cheat {cheat!r}")
     return CHEATS[cheat].stages or cheat
+
+
+def staged_label(cheat: str, cheater: int) -> str:
+    """What ``classify`` must call the honest peers' verdicts when ``cheater`` stages ``cheat``.
+
+    ``<kind> by seat N``, naming the cheater; a contested claim names nobody, so its label is the
+    kind alone (the two-seat ejections end so: the ejector's voided claim contests the honest
+    seat's claim once the ejector falls silent).
+    """
+    kind = staged_kind(cheat)
+    return kind if kind == CONTESTED else f"{kind} by seat {cheater}"

@@ -5,9 +5,12 @@ These cheaters receive their opponent's prompt entry, do not apply it, and write
 ``gone`` record backed by their own vote alone.  The two-seat rule (docs/protocol.md) makes
 that a *claim*, never a result: the opponent's own signed entry for that seq, chained to the
 same previous entry, voids it, and play goes on from that entry; a cheater that will not go
-on is silent in turn, and the honest seat claims the game.  No one is named a cheater for it
-(neither seat's silence is signed evidence), and the cheater gains nothing: the die or card
-the entry was owed stays what that entry makes it.
+on is silent in turn, and the honest seat claims it gone.  That claim is *contested*: the
+record holds the cheater's voided claim and no entry of the cheater since, the very record a
+seat leaves that claimed, left, and was answered late (:mod:`protocol.claims`), so nobody is
+awarded the game.  No one is named a cheater for it (neither seat's silence is signed
+evidence), and the cheater gains nothing: the die or card the entry was owed stays what that
+entry makes it.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ class Ejector(Cheater):
     """Writes a claim in place of the opponent's entry that is already here (once)."""
 
     seats = 2
-    stages = "withhold"
+    stages = "contested"
     ejected: int | None = None
 
     def _eject(self, exp: Expect, entry: Envelope) -> bool:

@@ -81,3 +81,19 @@ def test_a_claim_is_a_silent_gone_backed_by_its_writers_vote_alone_with_two_seat
     body = {"target": 1, "reason": "silent", "proofs": [vote3.data], "hash": bytes(32)}
     assert not is_claim_against(three, entry(three, keys3[0], 1, 0, "gone", body), 1)  # three seats: no claim
     assert not claim_takes(table, claim)  # no claim ended this game
+
+
+def test_a_game_ended_by_a_claim_still_takes_what_may_void_or_contest_it():
+    from protocol.envelope import parse
+    from tests.protocol.contest import aborted
+
+    room, a, b, n, m = aborted(b"claim-takes")
+    table = room.peers[a].table  # ended by A's claim that B was gone at m
+    earlier = parse(room.relay[f"notice/{b}/{n}/claim"])  # B's claim against A at n: it may contest
+    assert claim_takes(table, earlier) and is_claim_against(table, earlier, a)  # two seats when n was due
+    assert table.active() == [a] and sorted(table.active_at(n)) == [0, 1]
+    assert not claim_takes(table, table.log[n])  # A's own entry n: nothing of the claim's
+    later = entry(table, room.peers[b].signing_key, m + 1, b, prev=table.log[m - 1].digest)
+    assert claim_takes(table, later)  # what follows B's own entry m, should it come first, waits for it
+    vote = parse(room.relay[f"notice/{b}/{n}/vote"])
+    assert not claim_takes(table, vote)  # notices are no part of it

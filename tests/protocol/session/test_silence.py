@@ -14,9 +14,9 @@ import heapq
 import pytest
 
 from protocol.envelope import parse
-from protocol.events import CLAIMED, DISCONNECTED, ClaimVoided
+from protocol.events import CLAIMED, CONTESTED, DISCONNECTED, ClaimVoided
 from protocol.session import PeerSession
-from protocol.sim.cheats.catalogue import CHEATS, staged_kind
+from protocol.sim.cheats.catalogue import CHEATS, staged_label
 from protocol.sim.network import TIMEOUT_MS, _Network, classify, play
 from protocol.verify import verify_bytes
 from tests.protocol.departures import assert_all_agree, run, setup
@@ -38,7 +38,7 @@ def ejection(cheat: str, game: str, cheater: int = 1):
         run_ = play(game, 2, f"eject/{cheat}/{cheater}/{index}".encode(), cheat, cheater, classes={cheater: Watched})
         if made[0].ejected is not None:
             for verdict in run_.verdicts.values():  # the simulator's label: the kind this cheat stages
-                assert classify(verdict) == f"{staged_kind(cheat)} by seat {cheater}", verdict
+                assert classify(verdict) == staged_label(cheat, cheater), verdict
             return run_, made[0], made[0].ejected
         assert run_.agreed() == "fair", run_.verdicts  # nothing staged: nothing to find
     pytest.fail(f"{cheat}: no chance to eject in 16 games")
@@ -58,8 +58,11 @@ def test_a_seat_that_declares_its_opponent_gone_alone_wins_nothing(cheat, game, 
     other = 1 - seat
     honest = run_.verdicts[other]
     # The honest seat is never named; its own entry stands where the cheater claimed it was missing.
-    assert honest is not None and honest.seat == seat and not honest.cheated, honest
-    assert honest.kind == CLAIMED and honest.seq > at  # the cheater would not go on: the honest seat claims
+    # The cheater would not go on: the honest seat claims it gone, and that claim is contested (the
+    # cheater's voided claim and its silence since are what a seat that claimed and left leaves too).
+    assert honest is not None and honest.seat is None and not honest.cheated and not honest.fair, honest
+    assert honest.kind == CONTESTED and honest.seq > at
+    assert f"seat {seat} had claimed seat {other} gone at entry {at}" in honest.reason, honest.reason
     assert parse(run_.log[at]).seat == other and parse(run_.log[at]).type != "gone"
     claim = cheater.table.log[at]
     assert claim.type == "gone" and claim.body["target"] == other and len(claim.body["proofs"]) == 1

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from protocol.sim.cheats.catalogue import CATALOGUE, GAME_CATALOGUE, staged_kind
+from protocol.sim.cheats.catalogue import CATALOGUE, GAME_CATALOGUE, staged_kind, staged_label
 from protocol.sim.network import classify, list_cheats, play
 
 #: (players, cheater seat) of the cheats played here, in System Launch.
@@ -52,8 +52,8 @@ def test_each_cheat_is_classified_as_the_kind_it_stages(cheat):
     run = play("system-launch", players, f"cheat/{cheat}".encode(), cheat, cheater)
     for seat, verdict in run.verdicts.items():
         assert verdict is not None and not verdict.fair, (seat, verdict)
-        assert classify(verdict) == f"{staged_kind(cheat)} by seat {cheater}", verdict
-    assert run.agreed() == f"{staged_kind(cheat)} by seat {cheater}"
+        assert classify(verdict) == staged_label(cheat, cheater), verdict
+    assert run.agreed() == staged_label(cheat, cheater)
 
 
 @pytest.mark.parametrize(("cheat", "game"), [c for c in listed() if c[0] not in PLAYED and c[0] not in CATALOGUE])
