@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from client.store.seat_log import SeatLog, check  # noqa: E402
-from protocol.envelope import parse  # noqa: E402
-from protocol.session import PeerSession  # noqa: E402
-from protocol.sim.network import play  # noqa: E402
+from client.store.seat_log import SeatLog, check
+from protocol.envelope import parse
+from protocol.session import PeerSession
+from protocol.sim.network import play
 
 
 def _ms(ns: float) -> str:

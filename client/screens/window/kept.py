@@ -50,7 +50,7 @@ def note_progress(game: NetGame, config: Path | None, current: bool) -> None:
     # Over for this seat once its last entries are on the relay too: until then a resume still sends them.
     finished = bool(game.session.finished) and game.delivered
     verdict = game.verdict
-    label = ("fair" if verdict.fair else "cheat") if verdict is not None else ""
+    label = verdict.label if verdict is not None else ""  # as the headless peer keeps it: "fair", or what was found
     facts = (
         head,
         game.turn_name(),
