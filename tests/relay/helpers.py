@@ -266,7 +266,8 @@ class TcpProxy:
             threading.Thread(target=self._pipe, args=(client, upstream), daemon=True).start()
 
     def _pipe(self, a: socket.socket, b: socket.socket) -> None:
-        pair = {a: b, b: a}
+        """``a`` is the client, ``b`` the broker; what the client sends passes :meth:`_from_client` first."""
+        pending = bytearray()
         try:
             while self._up.is_set():
                 ready, _, _ = select.select([a, b], [], [], 0.1)
@@ -274,13 +275,21 @@ class TcpProxy:
                     data = s.recv(65536)
                     if not data:
                         return
-                    pair[s].sendall(data)
+                    if s is b:
+                        a.sendall(data)
+                    elif not self._from_client(data, pending, b):
+                        return
         except (OSError, ValueError):
             return
         finally:
             for s in (a, b):
                 with contextlib.suppress(OSError):
                     s.close()
+
+    def _from_client(self, data: bytes, pending: bytearray, broker: socket.socket) -> bool:
+        """Pass ``data`` from the client on to the broker; False ends the connection (a subclass may rewrite it)."""
+        broker.sendall(data)
+        return True
 
 
 def finished_fair(table, codes: list[int]) -> str:

@@ -9,9 +9,7 @@ entry's echo reaches it, and refuse it until :meth:`restore` (its machine "crash
 
 from __future__ import annotations
 
-import contextlib
 import re
-import select
 import socket
 import threading
 
@@ -76,32 +74,16 @@ class RetainDropper(TcpProxy):
         self.fired.clear()
         self._pattern = re.compile(topic)
 
-    def _pipe(self, a: socket.socket, b: socket.socket) -> None:
-        """``a`` is the client, ``b`` the broker: the client's packets are read whole, the broker's passed on."""
-        pending = bytearray()
-        try:
-            while self._up.is_set():
-                ready, _, _ = select.select([a, b], [], [], 0.1)
-                for s in ready:
-                    data = s.recv(65536)
-                    if not data:
-                        return
-                    if s is b:
-                        a.sendall(data)
-                        continue
-                    pending += data
-                    for packet in _packets(pending):
-                        b.sendall(self._rewrite(packet))
-                        if self.fired.is_set() and self._cut_after:
-                            self._cut_after = False
-                            self.cut()  # and refuse every new connection until restore()
-                            return
-        except (OSError, ValueError):
-            return
-        finally:
-            for s in (a, b):
-                with contextlib.suppress(OSError):
-                    s.close()
+    def _from_client(self, data: bytes, pending: bytearray, broker: socket.socket) -> bool:
+        """The client's packets, read whole, go on to the broker (the armed one rewritten); False after the cut."""
+        pending += data
+        for packet in _packets(pending):
+            broker.sendall(self._rewrite(packet))
+            if self.fired.is_set() and self._cut_after:
+                self._cut_after = False
+                self.cut()  # and refuse every new connection until restore()
+                return False
+        return True
 
     def _rewrite(self, packet: bytes) -> bytes:
         found = _publish(packet)

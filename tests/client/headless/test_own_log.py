@@ -29,7 +29,7 @@ from client.store import kept_seats
 from client.store.seat_log import LOG_FILE, MAGIC
 from protocol.logfile import load
 from relay import topics
-from tests.relay.helpers import BrokerProcess, finished_fair, start_table, wait_for_line
+from tests.relay.helpers import BrokerProcess, Peer, finished_fair, start_table, wait_for_line
 from tests.relay.retain_drop import RetainDropper
 
 
@@ -69,6 +69,11 @@ def test_a_headless_seat_killed_after_signing_puts_its_entry_back(any_broker: Br
     assert _saved(seat.state_dir)[seq] == signed == _saved(table.peers[0].state_dir)[seq]
 
 
+def _freeze(peer: Peer) -> None:
+    assert peer.proc is not None
+    peer.proc.send_signal(signal.SIGSTOP)
+
+
 async def room_log(address: str, room: str) -> dict[int, bytes]:
     """Every entry the relay retains for ``room`` (read until it has been quiet for a second)."""
     host, port = address.rsplit(":", 1)
@@ -92,9 +97,13 @@ def test_the_seats_bring_a_game_back_on_an_empty_relay_after_the_host_and_its_re
     host, others = table.peers[0], table.peers[1:]
     try:
         wait_for_line(host.out, r"^\[seat 0\] wrote entry \d+\n(.|\n)*^\[seat 0\] wrote entry", 90)  # into the game
-        for peer in table.peers:
-            assert peer.proc is not None
-            peer.proc.send_signal(signal.SIGSTOP)  # everything stands still: the relay holds what was played
+        # The host stops first; what it published reaches the others (the log stops growing); then they stop.
+        _freeze(host)
+        held = asyncio.run(room_log(any_broker.address, table.code))
+        while len(again := asyncio.run(room_log(any_broker.address, table.code))) != len(held):
+            held = again
+        for peer in others:
+            _freeze(peer)
         before = asyncio.run(room_log(any_broker.address, table.code))
         host.kill()
         any_broker.stop(signal.SIGKILL)  # the host's program and its relay die together

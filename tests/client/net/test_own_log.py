@@ -158,7 +158,8 @@ async def _empty_relay(old: BrokerProcess, new: BrokerProcess, tmp: Path) -> Non
         return transport, asyncio.ensure_future(transport.run())
 
     _, host_task = bot_seat(host, 0, old.address)
-    _, bot_task = bot_seat(PeerSession.join(room, 2, keys[2], secrets[2], creator=creator), 2, old.address)
+    bot_session = PeerSession.join(room, 2, keys[2], secrets[2], creator=creator)
+    _, bot_task = bot_seat(bot_session, 2, old.address)
     desk = NetGame(PeerSession.join(room, 1, keys[1], secrets[1], creator=creator), parse_relay_address(old.address))
     config = tmp / "desk"
     desk.keep(
@@ -167,9 +168,15 @@ async def _empty_relay(old: BrokerProcess, new: BrokerProcess, tmp: Path) -> Non
     )
     desk_task = asyncio.ensure_future(desk.make_transport().run())
     await _play(desk, lambda legal: legal[0], lambda seq: True)  # a few decisions into the game
-    for task in (host_task, bot_task, desk_task):  # every program stops at once
+    host_task.cancel()  # the host stops; what it published reaches the others; then they stop too
+    await asyncio.gather(host_task, return_exceptions=True)
+    while True:
+        before = await room_log(old.address, room)
+        if all(s.table is not None and s.table.head >= max(before) for s in (desk.session, bot_session)):
+            break
+    for task in (bot_task, desk_task):
         task.cancel()
-    await asyncio.gather(host_task, bot_task, desk_task, return_exceptions=True)
+    await asyncio.gather(bot_task, desk_task, return_exceptions=True)
     before = await room_log(old.address, room)
     old.stop(signal.SIGKILL)
     assert sorted(before) == list(range(len(before))) and len(before) > 8, sorted(before)
