@@ -55,7 +55,12 @@ CRASH_AT = 3
 
 async def _play(game: NetGame, choose: Callable[[list[Action]], Action], crash: Callable[[int], bool]) -> int | None:
     """Decide the desktop's turns with ``choose`` until the game ends, or until ``crash(seq)`` says stop
-    after making decision ``seq``: then that seq."""
+    after making decision ``seq``: then that seq.  (TimeoutError if the game stands still for good.)"""
+    async with asyncio.timeout(240):
+        return await _decide(game, choose, crash)
+
+
+async def _decide(game: NetGame, choose: Callable[[list[Action]], Action], crash: Callable[[int], bool]) -> int | None:
     made = 0
     while not game.session.finished:
         while game.has_steps():
@@ -226,3 +231,16 @@ def test_a_damaged_seat_log_is_refused_with_a_clear_message_and_the_seat_stays_l
     assert f"{path.resolve()}: record 1 at byte {len(MAGIC)} is damaged" in message and "ROOMCD" in message
     assert path.read_bytes() == damaged
     assert [s.room for s in kept_seats.in_progress(config)] == ["ROOMCD"], "the seat is still there to try again"
+
+
+def test_a_torn_last_write_is_dropped_and_the_seat_is_taken_again(tmp_path: Path) -> None:
+    config = tmp_path / "desk"
+    key = SigningKey.generate(b"\6" * 32)
+    seat = kept_seats.save(
+        SavedSeat("ROOMGH", 1, "system-launch", "127.0.0.1:9", "torn-1", b"\1" * 32, key.private_bytes(), b"\2" * 32),
+        config,
+    )
+    assert seat.folder is not None
+    (seat.folder / LOG_FILE).write_bytes(MAGIC + b"\0\0\1\0" + b"\0" * 7)  # a power cut in the first append
+    game = resume_seat(seat)
+    assert game.journal is not None and game.journal.records == [] and game.journal.torn == 11
