@@ -259,10 +259,7 @@ msg("saved.why.version", "written by another version of the program")
 msg("saved.why.unreadable", "the system says: {detail}")
 msg("saved.resuming", "Going back to room {room}: reading the game back from the relay…")
 msg("net.resume-failed", "the kept seat of room {room} is damaged ({reason})")
-msg(
-    "net.seat-log-damaged",
-    "this seat's own copy of room {room}'s game cannot be trusted ({reason}); nothing in it was changed",
-)
+msg("net.seat-log-damaged", "this seat's own copy of room {room} cannot be trusted ({reason}); nothing in it was changed")
 msg("net.keep-failed", "the game cannot be kept on this computer's disk ({reason}); nothing more was sent")
 msg("net.bad-answer-time", "The answer time must be between 30 seconds and 7 days.")
 msg("conn.me_online", "{name} (you): connected")
