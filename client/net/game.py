@@ -449,6 +449,8 @@ class NetGame:
         """Stop this seat's connection and (unless ``bots`` is False: they play on) the local bots'."""
         if self.transport is not None:
             self.transport.stop()
+        if self.journal is not None:
+            self.journal.close()  # synced; a transport still writing opens it again
         if bots:
             for bot in self.bots:
                 bot.stop()

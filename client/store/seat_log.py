@@ -167,13 +167,14 @@ def _genesis(data: bytes, room: str, creator: bytes, path: Path) -> Table:
 class SeatLog:
     """The open seat log of one kept seat's folder (see the module): what it holds, and appending to it."""
 
-    def __init__(self, path: Path, records: list[tuple[str, bytes]], end: int) -> None:
+    def __init__(self, path: Path, records: list[tuple[str, bytes]]) -> None:
         self.path = path
         #: Every record, in the order written (the ones read at opening first).
         self.records = records
         self._known = {data for _, data in records}
         self._fd: int | None = None
-        self._end = end
+        #: Where the last whole record ends, while a torn write after it is still to be cut off.
+        self._cut: int | None = None
         #: Bytes of a torn last write dropped when the file was opened (0: none).
         self.torn = 0
 
@@ -188,10 +189,10 @@ class SeatLog:
         if kept is not None:
             return kept
         records, end = read_records(path)
-        seat_log = cls(path, records, end)
+        seat_log = cls(path, records)
         size = path.stat().st_size if path.exists() else 0
         if end < size:
-            seat_log.torn = size - end
+            seat_log.torn, seat_log._cut = size - end, end
             log.warning("%s: dropped a torn last write of %d bytes", path, seat_log.torn)
         _OPEN[path] = seat_log
         return seat_log
@@ -212,12 +213,11 @@ class SeatLog:
             written += os.write(fd, frame[written:])
         if sync:
             os.fsync(fd)
-        self._end += len(frame)
         self._known.add(data)
         self.records.append((topic, data))
 
     def close(self) -> None:
-        """Sync and close the file (it opens again on the next :meth:`keep`)."""
+        """Sync and close the file: it opens again on the next :meth:`keep`, and the next :meth:`open` reads it."""
         fd, self._fd = self._fd, None
         if fd is not None:
             with contextlib.suppress(OSError):
@@ -226,18 +226,19 @@ class SeatLog:
         _OPEN.pop(self.path, None)
 
     def _open_for_append(self) -> int:
+        """The file open for appending: every write goes to its end, whole, whoever else appends to it."""
         if self._fd is not None:
             return self._fd
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), FILE_MODE)
+        flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0)
+        fd = os.open(self.path, flags, FILE_MODE)
         try:
-            size = os.fstat(fd).st_size
-            if size < len(MAGIC):  # new, or a torn header: nothing was kept yet
+            if os.fstat(fd).st_size < len(MAGIC):  # new, or its header torn: nothing was kept yet
                 os.ftruncate(fd, 0)
                 os.write(fd, MAGIC)
-                self._end = len(MAGIC)
-            elif size > self._end:
-                os.ftruncate(fd, self._end)  # a torn last write: cut back to the last whole record
-            os.lseek(fd, self._end, os.SEEK_SET)
+                self._cut = None
+            if self._cut is not None:
+                os.ftruncate(fd, self._cut)  # a torn last write: cut back to the last whole record
+                self._cut = None
         except BaseException:
             os.close(fd)
             raise

@@ -124,3 +124,16 @@ def _frame_start(data: bytes) -> bytes:
 
     frame = _frame("log/5", data)
     return frame[: len(frame) // 2]
+
+
+def test_two_programs_appending_to_one_log_lose_nothing(folder: Path, entries: list[bytes]) -> None:
+    first = SeatLog.open(folder)
+    first.keep("log/0", entries[0], sync=True)
+    first.close()
+    second = SeatLog.open(folder)  # read afresh: what the first wrote is there
+    first.keep("log/1", entries[1], sync=True)  # the first goes on writing (it opens the file again)
+    second.keep("log/2", entries[2], sync=True)
+    first.close()
+    second.close()
+    records, _ = read_records(folder / LOG_FILE)
+    assert sorted(data for _, data in records) == sorted(entries[:3])
