@@ -236,9 +236,11 @@ class NetGame:
                 if not self.disconnected:
                     self.offline_since = time.time()
                 self.disconnected = True
-            case Connected():
+            case Connected(count=count):
                 self.disconnected = False
                 self.offline_since = None
+                if count > 1:
+                    self.peers.clear()  # the others' presence on this connection follows (read back, or live)
             case Presence():
                 self._presence(event)
             case RelayMoved(new=new):

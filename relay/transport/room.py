@@ -369,6 +369,7 @@ class RoomTransport:
         self.connections = 0
         #: The latest presence of each other seat (read from ``presence/{seat}``, one exact topic each).
         self.presence: dict[int, Presence] = {}
+        self._heard: set[int] = set()  # the seats whose presence came on this connection
         #: Signed ``want`` requests refused (not signed by the seat, replayed, too many...) and the latest reasons.
         self.wants_dropped = 0
         self.want_notes: deque[str] = deque(maxlen=50)
@@ -575,6 +576,7 @@ class RoomTransport:
         client = mqtt_client(self.address, "p", keepalive=self.keepalive, will=will, timeout=5)
         self._synced = False
         self._watching = False
+        self._heard.clear()  # what the last connection said of the others is no news on this one
         self._seen.clear()
         self._backlog.clear()
         self._sent = {}
@@ -942,8 +944,9 @@ class RoomTransport:
         info = info if isinstance(info, dict) else {}
         peer = info.get("peer")
         p = Presence(peer if isinstance(peer, str) else "", status, info, seat)
-        if self.presence.get(seat) != p:
+        if self.presence.get(seat) != p or seat not in self._heard:
             self.presence[seat] = p
+            self._heard.add(seat)
             if self._synced:
                 self.driver([p])
 
@@ -1038,8 +1041,10 @@ class RoomTransport:
             if topic not in queued and self._seen.get(topic) != data:
                 self._restore(topic, data, "missing")
         held_events, self._held_events = self._held_events, []
-        # The seats' presence read back with the log (retained, before the marker) is told now too.
-        self.driver([Connected(self.connections), *held_events, *self.presence.values()])
+        # The seats' presence read back with the log (retained, before the marker) is told now too: only
+        # what came on this connection (the last one's is kept for the handover, never told as news).
+        heard = [self.presence[seat] for seat in sorted(self._heard)]
+        self.driver([Connected(self.connections), *held_events, *heard])
         self._collect()
         self._wake.set()
 

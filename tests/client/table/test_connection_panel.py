@@ -16,12 +16,15 @@ from client.table.connection_panel import clock_line, duration, forfeit_text, of
 from engines.core import Decision
 from protocol import session as session_mod
 from protocol.crypto import signing
-from relay.transport.room import RoomTransport, monotonic_ms
+from relay.transport.room import Backoff, RoomTransport, monotonic_ms
 from tests.client.drive import click_action, make_window, preferred, start_relay, stop_relay
 
 #: Bob's answer time: long enough that it never runs out while the test waits on relays, however busy
 #: the machine (the test reads the clock running down, never its end).
 TIMEOUT_MS = 300_000
+#: How long Bob's program waits before it tries a lost relay again (Ann's waits a quarter second).
+BOB_BACK_S = 8.0
+BOB_BACK_MS = int(BOB_BACK_S * 1000)
 
 
 def test_the_panel_follows_a_relay_outage_and_a_peer_cut_off(qtbot, qloop, tmp_path):
@@ -44,7 +47,9 @@ def test_the_panel_follows_a_relay_outage_and_a_peer_cut_off(qtbot, qloop, tmp_p
         dev_timeout_ms=TIMEOUT_MS,
     )
     silent = PeerSession.join(room, 1, keys[1], secrets[1], creator=keys[0].public_bytes(), dev_timeout_ms=TIMEOUT_MS)
-    peer = RoomTransport(relay.address, silent, "connbob", lambda events: None, presence_info={"seat": 1})
+    # Bob's program waits longer than Ann's before it tries the relay again (it is back after her).
+    slow = Backoff(base=BOB_BACK_S, cap=BOB_BACK_S)
+    peer = RoomTransport(relay.address, silent, "connbob", lambda events: None, presence_info={"seat": 1}, backoff=slow)
     peer_task = qloop.create_task(peer.run())
     window = make_window(qtbot, tmp_path, "Ann")
     game = NetGame(mine, relay.address, "connann")
@@ -91,7 +96,10 @@ def test_the_panel_follows_a_relay_outage_and_a_peer_cut_off(qtbot, qloop, tmp_p
         qtbot.waitUntil(lambda: not panel.state.offline and panel.state.owing().left_ms is not None, timeout=15_000)
         assert panel.headline.isHidden()
         assert panel.state.owing().left_ms > before_outage, "the reconnect gave Bob a fresh timeout"
-        qtbot.waitUntil(lambda: tr("conn.online", name="Bob") in panel.texts(), timeout=10_000)
+        # Back before Bob: what the last connection said of him is no news of him on this one.
+        assert peer.connections == 1, "Bob is still away"
+        assert tr("conn.online", name="Bob") not in panel.texts(), panel.texts()
+        qtbot.waitUntil(lambda: tr("conn.online", name="Bob") in panel.texts(), timeout=10_000 + BOB_BACK_MS)
 
         # Bob's program goes away: his row says since when, and what a forfeit would do to this game.
         peer.stop()
