@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from client.headless.peer import parse_args, play
+from relay import event_loop
 from relay.broker.embedded import EmbeddedRelay, RelayConfig
 from relay.lobby.invitation import new_code
 from relay.lobby.listing import list_rooms
@@ -63,4 +64,4 @@ async def run_demo(game: str, players: int, bot: str, folder: Path) -> int:
 
 def headless_demo(game: str, players: int, bot: str) -> int:
     folder = Path(tempfile.mkdtemp(prefix="sealed-table-demo-"))
-    return asyncio.run(run_demo(game, players, bot, folder))
+    return event_loop.run(run_demo(game, players, bot, folder))
