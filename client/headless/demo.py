@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 import tempfile
 from pathlib import Path
 
@@ -58,7 +59,8 @@ async def run_demo(game: str, players: int, bot: str, folder: Path) -> int:
     print(f"Demo finished: {'every peer audited the game as fair' if fair else 'not every peer found it fair'}.")
     saved = folder / "seat0" / "game.sealed"
     if saved.exists():
-        print(f"The signed game file is {saved}; audit it yourself with: python -m protocol verify {saved}")
+        verify = "sealed-table verify" if getattr(sys, "frozen", False) else "python -m protocol verify"  # a bundle
+        print(f"The signed game file is {saved}; audit it yourself with: {verify} {saved}")
     return 0 if fair else 1
 
 
