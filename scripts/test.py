@@ -66,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
             return 1
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     workers = os.environ.get("TEST_WORKERS", "2")
-    return subprocess.run([str(python), "-m", "pytest", "-n", workers, *args], env=env).returncode
+    command = [str(python), "-m", "pytest", "-n", workers, "--dist", "loadgroup", *args]
+    return subprocess.run(command, env=env).returncode
 
 
 if __name__ == "__main__":

@@ -50,5 +50,6 @@ fi
 .venv/bin/mypy
 export QT_QPA_PLATFORM=offscreen
 # Two worker processes (pytest-xdist): most tests wait on relays and child processes, so two
-# of them share two cores well.  TEST_WORKERS=0 runs everything in this one process.
-exec .venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" "$@"
+# of them share two cores well; the tests of one xdist_group (the installed program's, which share
+# one wheel) go to one worker.  TEST_WORKERS=0 runs everything in this one process.
+exec .venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" --dist loadgroup "$@"

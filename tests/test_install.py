@@ -33,6 +33,9 @@ import pytest
 
 from tests.display import TITLE, wait_for_window
 
+#: One worker builds and installs the wheel once for every case here (scripts/test.sh runs ``--dist loadgroup``).
+pytestmark = pytest.mark.xdist_group("install")
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engines", "protocol", "relay", "client")
 BUNDLE_ENV = "SEALED_TABLE_BUNDLE"

@@ -12,9 +12,12 @@ a part, exit status 0 when every part is there (1 otherwise):
   failure: a server has none; no Qt Multimedia is, with ``--require-sound``);
 - ``relay``: the embedded relay started on loopback, found by LAN discovery, reached over MQTT;
 - ``mosquitto``: the operators' configuration and its ACL;
-- ``folders``: where settings, kept games and caches go on this platform.
+- ``folders``: where settings, kept games and caches go on this platform;
+- ``lobby`` (only with ``--lobby``): the main window shown on the platform's own display (X11 or
+  Wayland, Windows, macOS) until the system says it is on the screen.
 
-It needs no display (Qt draws offscreen here) and touches none of the player's files.
+Without ``--lobby`` it needs no display (Qt draws offscreen) and touches none of the player's files
+(the lobby's settings go to a throw-away folder).
 """
 
 from __future__ import annotations
@@ -113,14 +116,42 @@ def check_folders() -> str:
     return f"settings {config_dir()}; games {data_dir()}; cache {cache_dir()}"
 
 
+def check_lobby() -> str:
+    import tempfile
+
+    from PySide6.QtCore import QDeadlineTimer
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    from client.screens.window.main import MainWindow
+
+    with tempfile.TemporaryDirectory() as folder:
+        window = MainWindow(config=Path(folder))
+        window.show()
+        deadline = QDeadlineTimer(30_000)
+        handle = window.windowHandle()
+        while not (handle is not None and handle.isExposed()) and not deadline.hasExpired():
+            QApplication.processEvents()
+            handle = window.windowHandle()
+        shown = handle is not None and handle.isExposed()
+        window.close()
+        window.deleteLater()
+        QApplication.processEvents()
+    if not shown:
+        raise RuntimeError("the lobby window was not shown within 30 s")
+    return f"the lobby window was shown on {QGuiApplication.platformName()}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="sealed-table check", description=__doc__.split("\n\n")[0])
     parser.add_argument("--require-sound", action="store_true", help="fail when Qt Multimedia cannot be loaded")
+    parser.add_argument("--lobby", action="store_true", help="also show the lobby on this machine's display")
     args = parser.parse_args(argv)
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtGui import QGuiApplication
+    if not args.lobby:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from client.app import make_application
 
-    app = QGuiApplication.instance() or QGuiApplication([sys.argv[0]])
+    app = make_application([sys.argv[0]])
     import client
 
     print(f"Sealed Table from {Path(client.__file__).resolve().parent.parent}")
@@ -133,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         "mosquitto": check_mosquitto,
         "folders": check_folders,
     }
+    if args.lobby:
+        parts["lobby"] = check_lobby
     failed = 0
     for name, part in parts.items():
         try:
