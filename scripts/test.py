@@ -21,6 +21,11 @@ AEDES = devenv.ROOT / "tests" / "relay" / "games" / "aedes"
 
 
 def system_programs() -> int:
+    """Mosquitto (the real relay, and mosquitto_passwd for the login tests), Xvfb and xwininfo.
+
+    Mosquitto's Debian package also starts a system broker on port 1883; the tests start their own
+    brokers on free ports, so it does no harm either way.
+    """
     need = []
     if not (shutil.which("mosquitto") or Path("/usr/sbin/mosquitto").exists()):
         need.append("mosquitto")
@@ -41,6 +46,7 @@ def system_programs() -> int:
 
 
 def aedes() -> int:
+    """Aedes, the second broker a whole game is played on: npm installs the locked version beside its test."""
     if (AEDES / "node_modules" / "aedes").is_dir():
         return 0
     npm = shutil.which("npm")
@@ -65,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         if subprocess.run([str(devenv.venv_command(tool[0])), *tool[1:]]).returncode:
             return 1
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    # Two worker processes: most tests wait on relays and child processes, so two share two cores well;
+    # the tests of one xdist_group (the installed program's, which share one wheel) go to one worker.
     workers = os.environ.get("TEST_WORKERS", "2")
     command = [str(python), "-m", "pytest", "-n", workers, "--dist", "loadgroup", *args]
     return subprocess.run(command, env=env).returncode

@@ -74,8 +74,31 @@ def check_rules() -> str:
                 if QImage(str(path)).isNull():
                     raise RuntimeError(f"{path} cannot be drawn")
                 drawn.add(path)
+    window = _rules_window()
     folder = {path.parent.parent if path.parent.name == "img" else path.parent for path in drawn}
-    return f"{len(GAMES)} games × {', '.join(LANGUAGES)}, {len(drawn)} diagrams, in {', '.join(map(str, folder))}"
+    places = ", ".join(map(str, folder))
+    return f"{len(GAMES)} games × {', '.join(LANGUAGES)}, {len(drawn)} diagrams, {window}, in {places}"
+
+
+def _rules_window() -> str:
+    """The Rules window itself, switched through the three languages: every tab shows its page in each."""
+    from client.i18n import LANGUAGE
+    from client.screens.rules_dialog import RulesDialog
+
+    before = LANGUAGE.code
+    dialog = RulesDialog(None)
+    try:
+        for code in LANGUAGES:
+            LANGUAGE.set(code)
+            for game, browser in dialog.browsers.items():
+                if browser.property("missing") or browser.property("language") != code:
+                    raise RuntimeError(f"the Rules window shows no {code} page for {game}")
+                if len(browser.toPlainText()) < 500:
+                    raise RuntimeError(f"the Rules window's {code} page for {game} is nearly empty")
+    finally:
+        LANGUAGE.set(before)
+        dialog.deleteLater()
+    return "the Rules window in each"
 
 
 def check_sound(require: bool) -> Callable[[], str]:
@@ -92,10 +115,39 @@ def check_sound(require: bool) -> Callable[[], str]:
                 raise RuntimeError(f"Qt Multimedia cannot be loaded ({exc})") from exc
             return f"{len(CUES)} cues; Qt Multimedia not installed: silent"
         outputs = [device.description() for device in QMediaDevices.audioOutputs()]
-        heard = f"audio outputs: {', '.join(outputs)}" if outputs else "no audio output here: silent"
-        return f"{len(CUES)} cues; Qt Multimedia loaded, {heard}"
+        if not outputs:
+            return f"{len(CUES)} cues; Qt Multimedia loaded, no audio output here: silent"
+        return f"{len(CUES)} cues; Qt Multimedia loaded, {_play_cues(SOUNDS, CUES)} on {outputs[0]}"
 
     return run
+
+
+def _play_cues(folder: Path, cues: tuple[str, ...]) -> str:
+    """Load every cue as the table does (``QSoundEffect``) and play the first one to its end."""
+    from PySide6.QtCore import QDeadlineTimer, QUrl
+    from PySide6.QtMultimedia import QSoundEffect
+    from PySide6.QtWidgets import QApplication
+
+    effects = []
+    for cue in cues:
+        effect = QSoundEffect()
+        effect.setSource(QUrl.fromLocalFile(str(folder / f"{cue}.wav")))
+        effects.append(effect)
+    deadline = QDeadlineTimer(10_000)
+    while any(e.status() == QSoundEffect.Status.Loading for e in effects) and not deadline.hasExpired():
+        QApplication.processEvents()
+    broken = [cue for cue, e in zip(cues, effects, strict=True) if e.status() != QSoundEffect.Status.Ready]
+    if broken:
+        raise RuntimeError(f"cannot load {', '.join(broken)}")
+    first = effects[0]
+    started = False
+    first.play()
+    while not deadline.hasExpired() and (first.isPlaying() or not started):
+        started = started or first.isPlaying()
+        QApplication.processEvents()
+    if not started:
+        raise RuntimeError(f"{cues[0]} did not play")
+    return f"all loaded, {cues[0]!r} played"
 
 
 def check_relay() -> str:
