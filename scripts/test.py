@@ -71,10 +71,9 @@ def main(argv: list[str] | None = None) -> int:
         if subprocess.run([str(devenv.venv_command(tool[0])), *tool[1:]]).returncode:
             return 1
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    # Two worker processes: most tests wait on relays and child processes, so two share two cores well;
-    # the tests of one xdist_group (the installed program's, which share one wheel) go to one worker.
+    # Two worker processes: most tests wait on relays and child processes, so two share two cores well.
     workers = os.environ.get("TEST_WORKERS", "2")
-    command = [str(python), "-m", "pytest", "-n", workers, "--dist", "loadgroup", *args]
+    command = [str(python), "-m", "pytest", "-n", workers, *args]
     return subprocess.run(command, env=env).returncode
 
 

@@ -15,6 +15,8 @@ own executable when ``SEALED_TABLE_BUNDLE`` names it; without it those cases are
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import re
 import shutil
@@ -26,15 +28,13 @@ import threading
 import time
 import venv
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from tests.display import TITLE, wait_for_window
-
-#: One worker builds and installs the wheel once for every case here (scripts/test.sh runs ``--dist loadgroup``).
-pytestmark = pytest.mark.xdist_group("install")
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engines", "protocol", "relay", "client")
@@ -56,8 +56,6 @@ class Installed:
     check: list[str]
     #: The folder the program is installed in (the environment, or the bundle's own).
     root: Path
-    #: The player's home: the folder it runs in, with the player's settings and games.
-    home: Path
 
 
 def _clean_env(home: Path) -> dict[str, str]:
@@ -91,31 +89,56 @@ def _source_copy(folder: Path) -> Path:
     return folder
 
 
+@contextlib.contextmanager
+def _made_once(factory: pytest.TempPathFactory, name: str) -> Iterator[tuple[Path, bool]]:
+    """A folder that every test process of this run shares, and whether it was already made; held locked.
+
+    The wheel is built and installed once per run: with two workers (scripts/test.sh) the second waits
+    for the first and takes what it made, so the cost is paid once however the cases are distributed.
+    """
+    base = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, above each worker's own
+    folder = base / name
+    with (base / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        folder.mkdir(exist_ok=True)
+        yield folder, (folder / "made").exists()
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    source = _source_copy(tmp_path_factory.mktemp("source"))
-    out = tmp_path_factory.mktemp("dist")
-    done = subprocess.run(
-        [sys.executable, "-m", "build", "--outdir", str(out), str(source)], capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    with _made_once(tmp_path_factory, "wheel") as (out, made):
+        if not made:
+            source = _source_copy(out / "source")
+            done = subprocess.run(
+                [sys.executable, "-m", "build", "--outdir", str(out), str(source)],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+            (out / "made").touch()
     (found,) = out.glob("sealed_table-*.whl")
     assert list(out.glob("sealed_table-*.tar.gz")), "no sdist was built"
     return found
 
 
-def _from_wheel(wheel: Path, folder: Path) -> Installed:
-    env = folder / "venv"
-    venv.EnvBuilder(with_pip=True).create(env)
-    python = env / "bin" / "python"
-    done = subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=folder,
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+def _from_wheel(wheel: Path, factory: pytest.TempPathFactory) -> Installed:
+    with _made_once(factory, "installed-wheel") as (folder, made):
+        env = folder / "venv"
+        python = env / "bin" / "python"
+        if not made:
+            venv.EnvBuilder(with_pip=True).create(env)
+            done = subprocess.run(
+                [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel)],
+                capture_output=True,
+                text=True,
+                check=False,
+                cwd=folder,
+            )
+            assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+            (folder / "made").touch()
     bin_ = env / "bin"
     return Installed(
         "wheel",
@@ -125,11 +148,10 @@ def _from_wheel(wheel: Path, folder: Path) -> Installed:
         verify=[str(python), "-m", "protocol", "verify"],
         check=[str(python), "-m", "client.tools.check"],
         root=env,
-        home=folder,
     )
 
 
-def _bundle(folder: Path) -> Installed:
+def _bundle() -> Installed:
     named = os.environ.get(BUNDLE_ENV)
     if not named:
         pytest.skip(f"no bundle to check ({BUNDLE_ENV} names one; .ci/run builds it)")
@@ -143,27 +165,25 @@ def _bundle(folder: Path) -> Installed:
         verify=[str(exe), "verify"],
         check=[str(exe), "check"],
         root=exe.parent,
-        home=folder,
     )
 
 
 @pytest.fixture(scope="module", params=["wheel", "bundle"])
 def installed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Installed:
-    folder = tmp_path_factory.mktemp(f"player-{request.param}")
     if request.param == "wheel":
-        return _from_wheel(request.getfixturevalue("wheel"), folder)
-    return _bundle(folder)
+        return _from_wheel(request.getfixturevalue("wheel"), tmp_path_factory)
+    return _bundle()
 
 
-def _run(installed: Installed, command: list[str], timeout: float = 300) -> subprocess.CompletedProcess[str]:
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """The player's home for one test: the folder the program runs in, with its settings and games."""
+    return tmp_path
+
+
+def _run(home: Path, command: list[str], timeout: float = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        command,
-        cwd=installed.home,
-        env=_clean_env(installed.home),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
+        command, cwd=home, env=_clean_env(home), capture_output=True, text=True, timeout=timeout, check=False
     )
 
 
@@ -188,8 +208,8 @@ def test_the_wheel_carries_every_file_the_program_reads(wheel):
     assert "sealed-table-relay = relay.__main__:main" in entry_points
 
 
-def test_the_installed_program_finds_every_part_of_itself(installed):
-    done = _run(installed, installed.check)
+def test_the_installed_program_finds_every_part_of_itself(installed, home):
+    done = _run(home, installed.check)
     assert done.returncode == 0, done.stdout + done.stderr
     where = Path(done.stdout.splitlines()[0].removeprefix("Sealed Table from "))
     assert where.is_relative_to(installed.root), f"the program ran from {where}, not from {installed.root}"
@@ -200,13 +220,13 @@ def test_the_installed_program_finds_every_part_of_itself(installed):
         assert "Qt Multimedia loaded" in done.stdout
 
 
-def test_the_installed_program_plays_the_headless_demo_fair(installed):
-    done = _run(installed, [*installed.program, "--headless", "--players", "3"])
+def test_the_installed_program_plays_the_headless_demo_fair(installed, home):
+    done = _run(home, [*installed.program, "--headless", "--players", "3"])
     assert done.returncode == 0, done.stdout + done.stderr
     assert "every peer audited the game as fair" in done.stdout
     saved = re.search(r"The signed game file is (\S+);", done.stdout)
     assert saved is not None, done.stdout
-    audit = _run(installed, [*installed.verify, saved.group(1)])
+    audit = _run(home, [*installed.verify, saved.group(1)])
     assert audit.returncode == 0, audit.stdout + audit.stderr
 
 
@@ -216,12 +236,12 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_the_installed_relay_and_peers_play_a_game(installed):
+def test_the_installed_relay_and_peers_play_a_game(installed, home):
     port = _free_port()
-    env = _clean_env(installed.home)
+    env = _clean_env(home)
     relay = subprocess.Popen(
         [*installed.relay, "--host", "127.0.0.1", "--port", str(port), "--no-announce"],
-        cwd=installed.home,
+        cwd=home,
         env=env,
         stderr=subprocess.PIPE,
         text=True,
@@ -239,7 +259,7 @@ def test_the_installed_relay_and_peers_play_a_game(installed):
         create = ["--create", "system-launch", "--players", "2", "--accept-all", "--state-dir", "host"]
         host = subprocess.Popen(
             [*installed.peer, *common, *create],
-            cwd=installed.home,
+            cwd=home,
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -253,7 +273,7 @@ def test_the_installed_relay_and_peers_play_a_game(installed):
                 break
         invitation = seen[-1].split()[1] if seen and seen[-1].startswith("invitation ") else ""
         assert invitation, "".join(seen)
-        joiner = _run(installed, [*installed.peer, *common, "--join", invitation, "--state-dir", "joiner"])
+        joiner = _run(home, [*installed.peer, *common, "--join", invitation, "--state-dir", "joiner"])
         host_out = "".join(seen) + host.communicate(timeout=120)[0]
     finally:
         relay.send_signal(signal.SIGINT)
@@ -264,17 +284,17 @@ def test_the_installed_relay_and_peers_play_a_game(installed):
     assert len(hashes) == 1
 
 
-def test_the_installed_program_opens_the_lobby_on_a_display(installed, x_display):
+def test_the_installed_program_opens_the_lobby_on_a_display(installed, home, x_display):
     if installed.kind == "wheel":  # the X client libraries Qt's window plugin loads (as root, apt-get)
         python = Path(installed.peer[0])
         subprocess.run([str(python), str(ROOT / "scripts" / "qtdeps.py"), "--install"], check=False)
-    env = _clean_env(installed.home)
+    env = _clean_env(home)
     env.update(DISPLAY=x_display)
     env.pop("WAYLAND_DISPLAY", None)
     started = time.monotonic()
     program = subprocess.Popen(
         installed.program,
-        cwd=installed.home,
+        cwd=home,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

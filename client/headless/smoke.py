@@ -23,7 +23,7 @@ from relay.topics import ROOT
 LOOPBACK = "127.0.0.1"
 
 
-async def relay_and_discovery(seconds: float = 3.0) -> str:
+async def relay_and_discovery(seconds: float = 1.5) -> str:
     """Start, find and reach a relay on loopback; what was seen, or :class:`RuntimeError` saying what failed."""
     name = f"Self-check relay {secrets.token_hex(3)}"
     config = RelayConfig(host=LOOPBACK, port=0, name=name, zeroconf_interfaces=[LOOPBACK])
