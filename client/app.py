@@ -16,6 +16,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from client import qtguard  # noqa: F401  (first: guards against a PySide6 crash on CPython 3.11)
+from client.store.paths import adopt_earlier_folder
 
 APP_NAME = "sealed-table"
 ORG_NAME = "Sealed Table"
@@ -39,8 +40,12 @@ def run_app(argv: list[str] | None = None, config: Path | None = None) -> int:
 
     from client.screens.window.main import MainWindow
 
+    if config is None:
+        adopt_earlier_folder()
     app = make_application(argv)
-    loop = qasync.QEventLoop(app)
+    # A selector loop on every platform: paho-mqtt (under aiomqtt) waits on its socket with add_reader,
+    # which Windows' default proactor loop (qasync's QEventLoop there) does not have.
+    loop = qasync.QSelectorEventLoop(app)
     asyncio.set_event_loop(loop)
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)

@@ -14,6 +14,7 @@ import logging
 import signal
 import sys
 
+from relay import event_loop
 from relay.broker.embedded import DEFAULT_MAX_PAYLOAD, RelayConfig, serve_forever
 
 
@@ -67,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     setup_logging(args.verbose)
     try:
-        asyncio.run(run(args))
+        event_loop.run(run(args))
     except KeyboardInterrupt:
         pass
     except OSError as exc:

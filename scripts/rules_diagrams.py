@@ -1,4 +1,4 @@
-"""Draw the small diagrams of the players' rules pages (docs/rules/img/*.svg) from the engines' own rules.
+"""Draw the small diagrams of the players' rules pages (client/rules/img/*.svg) from the engines' own rules.
 
 Run ``python scripts/rules_diagrams.py`` after a rule change; ``--check`` only
 compares (a test runs it, so a picture can never drift from the engine).
@@ -27,7 +27,7 @@ from engines.collective_conflict import CollectiveConflictState  # noqa: E402
 from engines.collective_conflict.rules import COMMAND, KIND_BY_NAME  # noqa: E402
 from engines.core.hexgrid import hex_id, hex_qr  # noqa: E402
 
-OUT = ROOT / "docs" / "rules" / "img"
+OUT = ROOT / "client" / "rules" / "img"
 
 # Colours shared by all pictures: your units, the others', the marks.
 OWN, OWN_EDGE = "#cfe0ff", "#3b6fd8"

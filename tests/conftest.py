@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.display import x_display  # noqa: F401  (the fixture of the tests on a real X display)
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # No animation and no sound in tests unless a test turns them on (client/ui/motion.py, client/ui/sound.py).
 os.environ.setdefault("SEALED_TABLE_MOTION", "off")

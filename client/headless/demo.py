@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 import tempfile
 from pathlib import Path
 
 from client.headless.peer import parse_args, play
+from relay import event_loop
 from relay.broker.embedded import EmbeddedRelay, RelayConfig
 from relay.lobby.invitation import new_code
 from relay.lobby.listing import list_rooms
@@ -57,10 +59,11 @@ async def run_demo(game: str, players: int, bot: str, folder: Path) -> int:
     print(f"Demo finished: {'every peer audited the game as fair' if fair else 'not every peer found it fair'}.")
     saved = folder / "seat0" / "game.sealed"
     if saved.exists():
-        print(f"The signed game file is {saved}; audit it yourself with: python -m protocol verify {saved}")
+        verify = "sealed-table verify" if getattr(sys, "frozen", False) else "python -m protocol verify"  # a bundle
+        print(f"The signed game file is {saved}; audit it yourself with: {verify} {saved}")
     return 0 if fair else 1
 
 
 def headless_demo(game: str, players: int, bot: str) -> int:
     folder = Path(tempfile.mkdtemp(prefix="sealed-table-demo-"))
-    return asyncio.run(run_demo(game, players, bot, folder))
+    return event_loop.run(run_demo(game, players, bot, folder))

@@ -31,7 +31,6 @@ named, or the game was abandoned); 2 a relay, room or ``--state-dir`` problem (t
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import dataclasses
 import logging
@@ -54,6 +53,7 @@ from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
 from protocol.session import PeerSession
 from protocol.table import SeatInfo
 from protocol.verify import dump
+from relay import event_loop
 from relay.address import RelayAddress, parse_address
 from relay.errors import RelayError
 from relay.lobby.host import Admit, RoomHost
@@ -439,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
-        return asyncio.run(play(args))
+        return event_loop.run(play(args))
     except RelayError as exc:
         print(f"error: {exc}", file=sys.stderr, flush=True)
         return 2

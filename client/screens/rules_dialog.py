@@ -3,7 +3,7 @@
 Opening this window *pauses* the game behind it (the main window stops the
 bots' timer while it is open) and never touches the game's state: reading
 the rules is not a move.  The pages are the players' Markdown pages
-(``docs/rules/<game>.<language>.md``, found by :mod:`.rules_pages`) in the
+(``client/rules/<game>.<language>.md``, found by :mod:`.rules_pages`) in the
 program's current language, rendered by QTextBrowser with their diagrams; they
 are loaded again when the player switches language, English standing in for a
 missing translation (and saying so); a missing page is explained in words.

@@ -1,13 +1,11 @@
 """Where the program finds files it shows: the games' rules pages and their pictures.
 
-The players' pages are ``docs/rules/<game>.<language>.md`` (English, Polish,
-Russian; the developers' record of each game is ``<game>-engine.md`` beside
-them, never shown here), with their diagrams in ``docs/rules/img/``.  From a
-source checkout (or an editable install) that directory sits next to the
-packages; an installed copy may carry them as package data inside
-``client/rules/``.  Both are tried; a page missing in the chosen language falls
-back to English, and a game with no page at all is reported in words rather
-than as a crash.
+The players' pages are ``client/rules/<game>.<language>.md`` (English, Polish,
+Russian), with their diagrams in ``client/rules/img/``: files of the package
+itself, so that a wheel, a bundle and a checkout all read them beside this code
+(the developers' record of each game, ``docs/rules/<game>-engine.md``, is never
+shown here).  A page missing in the chosen language falls back to English, and
+a game with no page at all is reported in words rather than as a crash.
 """
 
 from __future__ import annotations
@@ -22,8 +20,8 @@ __all__ = ["GAMES", "read_rules", "rules_dirs", "rules_path"]
 #: The language whose page every game has; the others fall back to it.
 FALLBACK_LANGUAGE = "en"
 
-#: The client package's folder (the checkout's ``docs/`` is beside it).
-_CLIENT = Path(__file__).resolve().parents[1]
+#: The pages' folder, inside the ``client`` package (found beside this module wherever it is installed).
+RULES_DIR = Path(__file__).resolve().parents[1] / "rules"
 
 
 class RulesPage(NamedTuple):
@@ -35,8 +33,8 @@ class RulesPage(NamedTuple):
 
 
 def rules_dirs() -> list[Path]:
-    """Candidate directories for the rules pages, most specific first."""
-    return [_CLIENT.parent / "docs" / "rules", _CLIENT / "rules"]
+    """The directories the rules pages are looked for in, first first (the package's own)."""
+    return [RULES_DIR]
 
 
 def rules_path(game: str, language: str = FALLBACK_LANGUAGE) -> Path | None:

@@ -21,8 +21,8 @@ The desktop program and the headless peer keep a seat in the same two files of o
   (``left``).
 
 Both are written before the seat's first entry goes out.  The desktop's folders are
-``games/<ROOM>-<peer>/`` in the config directory (``games/`` is mode 0700 too); the headless
-peer's is its ``--state-dir``, which it writes before its first request, while the seat is
+``games/<ROOM>-<peer>/`` in the data directory (:func:`client.store.paths.data_dir`; ``games/`` is
+mode 0700 too); the headless peer's is its ``--state-dir``, which it writes before its first request, while the seat is
 still :data:`NOT_SEATED`, so that a peer restarted while its room fills asks again with the
 same keys and peer id.  ``games/playing.json`` names the seat the desktop is at while a network
 game is on the screen; it is removed when the player goes back to the lobby, the game ends or
@@ -44,8 +44,8 @@ from pathlib import Path
 
 import msgpack
 
+from client.store.paths import data_dir
 from client.store.private import private_folder, write_private
-from client.store.settings import config_dir
 
 GAMES_DIR = "games"
 INFO_FILE = "seat.json"
@@ -183,7 +183,7 @@ class Unreadable(ValueError):
 
 
 def games_dir(config: Path | None = None) -> Path:
-    return (config or config_dir()) / GAMES_DIR
+    return (config or data_dir()) / GAMES_DIR
 
 
 def save(seat: SavedSeat, config: Path | None = None) -> SavedSeat:

@@ -4,8 +4,8 @@ Only what a player chooses is stored: name, language, the relays they used (with
 files), how fast bots play, whether moves are animated and cues heard, whether a turn is told
 while the window is away, the window's size and the guides already seen.  A damaged or foreign
 file never stops the program: a value of the wrong type or range falls back to its default (and
-the file is rewritten on the next save).  ``SEALED_TABLE_CONFIG_DIR`` overrides the directory,
-for tests and portable installs.
+the file is rewritten on the next save).  The directory is the platform's own
+(:mod:`client.store.paths`; ``SEALED_TABLE_CONFIG_DIR`` overrides it, for tests and portable installs).
 
 Relay passwords are never in ``settings.json``: they are kept in ``relay-passwords.json`` next
 to it, and the settings window says where it is.  Both files are readable by their owner only
@@ -15,15 +15,14 @@ and written whole or not at all (:mod:`client.store.private`).
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from client.i18n.translations import LANGUAGES
+from client.store.paths import config_dir as config_dir  # where the settings live; the module says why
 from client.store.private import write_private
 
-CONFIG_ENV = "SEALED_TABLE_CONFIG_DIR"
 FILE_NAME = "settings.json"
 PASSWORDS_FILE = "relay-passwords.json"
 #: The TLS files a relay may need, by their key in :attr:`Settings.relay_options`.
@@ -76,17 +75,6 @@ class Settings:
         for key, password in self.passwords.items():
             out.setdefault(key, {})["password"] = password
         return out
-
-
-def config_dir() -> Path:
-    """The directory for settings and keys: the env override, else Qt's AppConfigLocation."""
-    override = os.environ.get(CONFIG_ENV)
-    if override:
-        return Path(override)
-    from PySide6.QtCore import QStandardPaths
-
-    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppConfigLocation)
-    return Path(location or Path.home() / ".config" / "sealed-table")
 
 
 def _whole(value: object, low: int, high: int) -> bool:

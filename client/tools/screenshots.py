@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import qasync
 
-    loop = qasync.QEventLoop(app, already_running=True)
+    loop = qasync.QSelectorEventLoop(app, already_running=True)
     executor = qasync.QThreadExecutor(1)
     loop.set_default_executor(executor)
     asyncio.set_event_loop(loop)

@@ -41,7 +41,7 @@ def render(  # noqa: C901 (tests/test_complexity.py)
         out.append("# running as root (tests): stay root instead of dropping to the mosquitto user")
         out.append("user root")
     keep = True  # inside a listener block that is kept
-    for raw in CONF.read_text().splitlines():
+    for raw in CONF.read_text(encoding="utf-8").splitlines():
         line = raw
         if line.startswith("#") and line[1:2].isalpha():  # a commented-out setting: switched on below if asked
             setting = line[1:]
@@ -86,5 +86,5 @@ def render(  # noqa: C901 (tests/test_complexity.py)
 
 def write(path: Path, port: int, data_dir: Path, **kwargs: object) -> Path:
     data_dir.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(port, data_dir, **kwargs))  # type: ignore[arg-type]  # render()'s options, passed on
+    path.write_text(render(port, data_dir, **kwargs), encoding="utf-8")  # type: ignore[arg-type]  # render()'s options, passed on
     return path

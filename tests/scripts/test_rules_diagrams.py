@@ -35,12 +35,12 @@ def test_the_runner_diagram_marks_exactly_the_engines_destinations():
     units, src = script.CC_DIAGRAMS["cc-runner"]
     first, second = script._cc_moves(units, src)
     assert (1, 0) not in first and not second  # the hole inside the ring: too narrow to slide in
-    svg = (ROOT / "docs" / "rules" / "img" / "cc-runner.svg").read_text(encoding="utf-8")
+    svg = (ROOT / "client" / "rules" / "img" / "cc-runner.svg").read_text(encoding="utf-8")
     assert len(re.findall(r'<circle [^>]*fill="#1f8a4c"', svg)) == len(first) > 6
 
 
 def test_every_diagram_is_used_by_the_pages():
     used = set()
-    for page in (ROOT / "docs" / "rules").glob("*.??.md"):
+    for page in (ROOT / "client" / "rules").glob("*.??.md"):
         used |= set(re.findall(r"\]\(img/([^)]+)\)", page.read_text(encoding="utf-8")))
     assert used == set(_script().diagrams())

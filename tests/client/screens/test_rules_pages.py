@@ -17,7 +17,7 @@ from client.screens.rules_dialog import RulesDialog
 from client.screens.rules_pages import GAMES
 
 LANGUAGES = ("en", "pl", "ru")
-RULES = Path(__file__).resolve().parents[3] / "docs" / "rules"
+RULES = Path(__file__).resolve().parents[3] / "client" / "rules"
 IMAGE = re.compile(r"!\[[^\]]*\]\(([^)]+)\)")
 
 #: What a player's page must never contain: the developers' record says these things.
