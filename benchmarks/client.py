@@ -106,19 +106,14 @@ def _bundle_size(folder: Path) -> tuple[float, float]:
 
 
 def _xvfb() -> tuple[subprocess.Popen[bytes], str] | None:
+    """A private Xvfb server and its display (the tests' own), or None where Xvfb or xwininfo is missing."""
     xvfb = shutil.which("Xvfb")
     if xvfb is None or shutil.which("xwininfo") is None:
         return None
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        [xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        return server, f":{pipe.readline().strip()}"
+    sys.path.insert(0, str(ROOT))
+    from tests.display import start_xvfb
+
+    return start_xvfb(xvfb)
 
 
 def window_start(command: list[str], display: str, seconds: float = 60.0) -> float:

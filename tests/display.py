@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import time
 from collections.abc import Iterator
@@ -27,10 +28,8 @@ def tool(name: str) -> str:
     return path
 
 
-@pytest.fixture
-def x_display() -> Iterator[str]:
-    """A private Xvfb server; the display name it chose."""
-    xvfb = tool("Xvfb")
+def start_xvfb(xvfb: str) -> tuple[subprocess.Popen[bytes], str]:
+    """A private Xvfb server (the program at ``xvfb``) and the display name it chose ("" if it said none)."""
     read, write = os.pipe()
     server = subprocess.Popen(
         [xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
@@ -41,10 +40,31 @@ def x_display() -> Iterator[str]:
     os.close(write)
     with os.fdopen(read) as pipe:
         number = pipe.readline().strip()
-    assert number, "Xvfb did not report its display"
-    yield f":{number}"
+    return server, f":{number}" if number else ""
+
+
+@pytest.fixture
+def x_display() -> Iterator[str]:
+    """A private Xvfb server; the display name it chose."""
+    server, display = start_xvfb(tool("Xvfb"))
+    assert display, "Xvfb did not report its display"
+    yield display
     server.terminate()
     server.wait(timeout=10)
+
+
+def shows_window(argv: list[str], cwd: object, env: dict[str, str], display: str, seconds: float) -> tuple[bool, str]:
+    """Start ``argv`` on ``display``: whether its window showed within ``seconds``, and what it printed."""
+    program = subprocess.Popen(
+        argv, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+    )
+    try:
+        shown = wait_for_window(program, display, seconds)
+    finally:
+        if program.poll() is None:
+            os.killpg(program.pid, signal.SIGTERM)
+        output = program.communicate(timeout=30)[0]
+    return shown, output
 
 
 def window_titles(display: str) -> str:

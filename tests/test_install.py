@@ -34,7 +34,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.display import TITLE, wait_for_window
+from tests.display import TITLE, shows_window
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engines", "protocol", "relay", "client")
@@ -292,19 +292,5 @@ def test_the_installed_program_opens_the_lobby_on_a_display(installed, home, x_d
     env.update(DISPLAY=x_display)
     env.pop("WAYLAND_DISPLAY", None)
     started = time.monotonic()
-    program = subprocess.Popen(
-        installed.program,
-        cwd=home,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        shown = wait_for_window(program, x_display, 120)
-    finally:
-        if program.poll() is None:
-            os.killpg(program.pid, signal.SIGTERM)
-        output = program.communicate(timeout=30)[0]
+    shown, output = shows_window(list(installed.program), home, env, x_display, 120)
     assert shown, f"no {TITLE} window from the {installed.kind} after {time.monotonic() - started:.0f} s:\n{output}"

@@ -8,15 +8,13 @@ install them itself (as root with apt-get) or stop with the one command that doe
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from scripts import qtdeps
-from tests.display import TITLE, wait_for_window
+from tests.display import TITLE, shows_window
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,21 +24,7 @@ def test_play_script_opens_the_lobby_window_on_a_display(x_display, tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
     env.update(DISPLAY=x_display, PYTHON=sys.executable, XDG_CONFIG_HOME=str(tmp_path / "config"))
     env["HOME"] = str(tmp_path)
-    program = subprocess.Popen(
-        ["bash", "scripts/play.sh"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        shown = wait_for_window(program, x_display, 240)
-    finally:
-        if program.poll() is None:
-            os.killpg(program.pid, signal.SIGTERM)
-        output = program.communicate(timeout=30)[0]
+    shown, output = shows_window(["bash", "scripts/play.sh"], ROOT, env, x_display, 240)
     assert shown, f"no {TITLE} window; play.sh said:\n{output}"
 
 
