@@ -37,8 +37,10 @@ def run_app(argv: list[str] | None = None, config: Path | None = None) -> int:
     """Open the main window and run until it is closed; the exit code."""
     import qasync
 
+    from client.net.logs import quiet_relay_logs
     from client.screens.window.main import MainWindow
 
+    quiet_relay_logs()
     app = make_application(argv)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
