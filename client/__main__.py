@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--headless", action="store_true", help="run the headless demo even with a display")
     parser.add_argument("--game", default=GAMES[0])
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--bot", default="greedy")
+    parser.add_argument("--bot", default=None, help="the demo's bot in every seat (default: the game's own)")
     args = parser.parse_args(argv)
     if not args.headless and has_display():
         try:

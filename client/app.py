@@ -38,10 +38,12 @@ def run_app(argv: list[str] | None = None, config: Path | None = None) -> int:
     """Open the main window and run until it is closed; the exit code."""
     import qasync
 
+    from client.net.logs import quiet_relay_logs
     from client.screens.window.main import MainWindow
 
     if config is None:
         adopt_earlier_folder()
+    quiet_relay_logs()
     app = make_application(argv)
     # A selector loop on every platform: paho-mqtt (under aiomqtt) waits on its socket with add_reader,
     # which Windows' default proactor loop (qasync's QEventLoop there) does not have.

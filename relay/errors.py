@@ -31,12 +31,23 @@ class WrongTransport(NotARelay):
     """Plain MQTT to a TLS port, or TLS to a plain one: the message says which scheme to use."""
 
 
+class CertificateNeeded(RelayError):
+    """The relay's TLS listener asks every client for a certificate, and none was given."""
+
+
 class NotTrusted(RelayError):
     """The relay's TLS certificate does not check out against the trust store (or the CA file given)."""
 
 
 class LoginNeeded(RelayError):
-    """The relay refuses anonymous clients: the address needs ``user:password@``."""
+    """The relay refuses anonymous clients: the address needs ``user:password@``.
+
+    ``address`` is the relay as shown (never its password): a program says there where its login goes.
+    """
+
+    def __init__(self, message: str, address: str = "") -> None:
+        super().__init__(message)
+        self.address = address
 
 
 class WrongLogin(LoginNeeded):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
 from types import TracebackType
 from typing import Self
@@ -11,6 +12,9 @@ from typing import Self
 import aiomqtt
 
 from relay.address import DEFAULT_WS_PATH, RelayAddress, client_id
+
+#: Where the MQTT clients of this project log (aiomqtt's own lines and paho's beneath them).
+CLIENT_LOG = logging.getLogger("relay.mqtt")
 
 #: Without it, Nagle's algorithm holds our PUBACKs and entries behind the broker's delayed ACKs:
 #: 40 ms per entry instead of well under one.
@@ -68,6 +72,28 @@ def _take_loss(lost: asyncio.Future[None]) -> None:
         lost.exception()
 
 
+class PublishBacklog(logging.Filter):
+    """Drops aiomqtt's "There are N pending publish calls." and lets every other line through.
+
+    aiomqtt warns once more than ten publications wait for the broker's acknowledgement; a transport
+    keeps up to 16 entries in flight by design, and a seat that puts a whole log back on a relay
+    keeps many more.  It is no news to a player, and their terminal is no place for it.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (isinstance(record.msg, str) and record.msg.startswith("There are %d pending publish calls"))
+
+
+def quiet_publish_backlog() -> None:
+    """Keep the MQTT clients' notes about publications in flight out of this program's log (once is enough).
+
+    The programs call it (the headless peer, the desktop program): the filter is on the clients'
+    logger only, so every other warning of theirs, and of everything else, is still shown.
+    """
+    if not any(isinstance(f, PublishBacklog) for f in CLIENT_LOG.filters):
+        CLIENT_LOG.addFilter(PublishBacklog())
+
+
 def mqtt_client(
     address: RelayAddress,
     kind: str = "",
@@ -95,4 +121,5 @@ def mqtt_client(
         keepalive=keepalive,
         timeout=timeout,
         will=will,
+        logger=CLIENT_LOG,
     )

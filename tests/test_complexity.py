@@ -60,7 +60,6 @@ RATCHET: dict[str, int] = {
     "protocol/verify.py::check_bytes": 19,
     "relay/broker/mosquitto_config.py::render": 17,
     "relay/lobby/join.py::_await_seat": 17,
-    "relay/lobby/join.py::join_room": 12,
     "relay/transport/room.py::_reader": 11,
     "relay/transport/wants.py::check": 13,
 }

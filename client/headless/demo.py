@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from client.headless.peer import parse_args, play
+from client.headless.peer import parse_args, play, setup_logging
 from relay import event_loop
 from relay.broker.embedded import EmbeddedRelay, RelayConfig
 from relay.lobby.invitation import new_code
@@ -32,7 +32,7 @@ async def _wait_for_room(relay: str, code: str, seconds: float = 10.0) -> None:
     raise TimeoutError(f"room {code} did not open on {relay}")
 
 
-async def run_demo(game: str, players: int, bot: str, folder: Path) -> int:
+async def run_demo(game: str, players: int, bot: str | None, folder: Path) -> int:
     """Start a relay, seat ``players`` bots, play to the end; 0 if every peer's audit says fair."""
     relay = EmbeddedRelay(RelayConfig(host="127.0.0.1", port=0, advertise=False))
     await relay.start()
@@ -42,7 +42,8 @@ async def run_demo(game: str, players: int, bot: str, folder: Path) -> int:
 
         def peer(seat: int, mode: list[str]) -> argparse.Namespace:
             state = str(folder / f"seat{seat}")
-            return parse_args(["--relay", relay.address, *mode, "--seat-bot", bot, "--state-dir", state, "-q"])
+            chosen = ["--seat-bot", bot] if bot else []
+            return parse_args(["--relay", relay.address, *mode, *chosen, "--state-dir", state, "-q"])
 
         host = asyncio.create_task(
             play(peer(0, ["--create", game, "--players", str(players), "--room", code, "--accept-all"]))
@@ -64,6 +65,8 @@ async def run_demo(game: str, players: int, bot: str, folder: Path) -> int:
     return 0 if fair else 1
 
 
-def headless_demo(game: str, players: int, bot: str) -> int:
+def headless_demo(game: str, players: int, bot: str | None = None) -> int:
+    """The demo as ``sealed-table`` runs it (``bot``: every seat's; the game's own when None)."""
+    setup_logging()
     folder = Path(tempfile.mkdtemp(prefix="sealed-table-demo-"))
     return event_loop.run(run_demo(game, players, bot, folder))

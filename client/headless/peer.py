@@ -2,15 +2,20 @@
 
     python -m client.headless --relay HOST:PORT --create system-launch --players 4 \\
         --accept-all --seat-bot greedy --state-dir DIR
-    python -m client.headless --join sealed://HOST:PORT/ROOM#FINGERPRINT.TOKEN --seat-bot greedy --state-dir DIR
+    python -m client.headless --join sealed://HOST:PORT/ROOM#FINGERPRINT.TOKEN --state-dir DIR
 
 It creates or joins a room, takes a seat with a bot, plays to the end, prints the result and the
-audit verdict, and saves the game file.  A host prints its invitation (``invitation sealed://…``)
-and decides who sits down: ``--accept-all``, or ``--accept FINGERPRINT`` for each guest (a peer
-prints its own key's readable fingerprint as ``my key …``).  A joiner given the invitation link (or
-``--host-key``) plays only a room and a genesis signed by that host, and its request proves the
-link's token, so the host keeps it a place no stranger's request takes; with a bare room code it
-trusts the key the room's card names, and prints it.
+audit verdict, and saves the game file.  The bot is the game's own unless ``--seat-bot`` names one,
+and it is checked against the game before anything is sent: by a host at once, by a joiner as soon as
+the room's card names the game, before it asks for a seat.  A host prints its room and invitation
+(``invitation sealed://…``) once its relay answered and its room card is on the relay, so a guest
+started at once finds the room; it decides who sits down: ``--accept-all``, or ``--accept FINGERPRINT``
+for each guest (a peer prints its own key's readable fingerprint as ``my key …``).  A joiner given
+the invitation link (or ``--host-key``) plays only a room and a genesis signed by that host, and its
+request proves the link's token, so the host keeps it a place no stranger's request takes; with a
+bare room code it trusts the key the room's card names, and prints it.  An invitation carries no
+login: a relay that asks for one gets it from ``--user`` and ``--password-file`` (or
+``USER[:PASSWORD]@`` in ``--relay``).
 
 Everything the seat needs to carry on — its signing key, its per-game secret (every other secret
 of the seat is derived from it), its peer id, the room, the seat and the genesis author it pinned —
@@ -31,6 +36,7 @@ named, or the game was abandoned); 2 a relay, room or ``--state-dir`` problem (t
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import dataclasses
 import logging
@@ -38,16 +44,18 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgpack
 
 from client.headless import relays
+from client.headless.hints import sentence
 from client.headless.state_dir import StateDir, StateDirError
 from client.net.bot_seat import BotSeat
 from client.registry import GAMES
 from client.store.kept_seats import SavedSeat
 from engines.core import registry
+from engines.core.registry import UnknownName
 from protocol.events import Rejected
 from protocol.schema import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS
 from protocol.session import PeerSession
@@ -55,6 +63,7 @@ from protocol.table import SeatInfo
 from protocol.verify import dump
 from relay import event_loop
 from relay.address import RelayAddress, parse_address
+from relay.background import stopped
 from relay.errors import RelayError
 from relay.lobby.host import Admit, RoomHost
 from relay.lobby.invitation import (
@@ -68,7 +77,8 @@ from relay.lobby.invitation import (
     readable,
 )
 from relay.lobby.join import join_room
-from relay.lobby.messages import JoinRequest
+from relay.lobby.messages import JoinRequest, LobbyCard
+from relay.mqtt import quiet_publish_backlog
 from relay.transport.failover import FailoverTransport, RelayMoved
 from relay.transport.room import Restored, monotonic_ms
 
@@ -97,6 +107,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--ca-file", default=None, help="TLS: trust this CA certificate file (default: the system's)")
     p.add_argument("--cert", default=None, help="TLS: a client certificate file (PEM), for relays that ask for one")
     p.add_argument("--key", default=None, help="TLS: the client certificate's key file (if not in --cert)")
+    p.add_argument("--user", default=None, help="the relay login's user name (an invitation link carries no login)")
     p.add_argument(
         "--password-file", type=Path, default=None, help="read the relay password from this file (not the command line)"
     )
@@ -110,7 +121,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--accept", action="append", default=[], metavar="FINGERPRINT", help="as host: seat this guest")
     p.add_argument("--unlisted", action="store_true", help="as host: keep the room off the relay's listing")
     p.add_argument("--players", type=int, default=4, help="seats in a created room")
-    p.add_argument("--seat-bot", default="greedy", help="the bot that plays this seat (random, greedy)")
+    p.add_argument(
+        "--seat-bot",
+        default=None,
+        help="the bot that plays this seat (default: the game's own; every game has random, and its own levels)",
+    )
     p.add_argument("--state-dir", required=True, type=Path, help="where this seat's keys and state are kept")
     p.add_argument("--name", default=None, help="seat name shown to the others")
     p.add_argument("--room", default=None, help="with --create: use this code instead of a random one")
@@ -148,11 +163,32 @@ def _dev_timeout(args: argparse.Namespace) -> int | None:
     return None if MIN_TIMEOUT_MS <= args.timeout_ms <= MAX_TIMEOUT_MS else args.timeout_ms
 
 
+def choose_bot(args: argparse.Namespace, game: str) -> None:
+    """``--seat-bot`` for ``game``: the game's own bot when none is named; UnknownBot (its bots listed) if it lacks it.
+
+    Called as soon as the game is known, before a seat is asked for or taken: a seat whose bot cannot
+    play would leave the others waiting for a decision that never comes.
+    """
+    spec = registry.get(game)
+    args.seat_bot = args.seat_bot or spec.default_bot
+    registry.bot(spec, args.seat_bot)
+
+
+def check_create(args: argparse.Namespace) -> None:
+    """A room to open: its game, its number of players and the seat's bot, checked before the relay is asked."""
+    spec = registry.get(args.create)
+    if not spec.min_players <= args.players <= spec.max_players:
+        raise RelayError(f"{spec.title} is {registry.players_text(spec)}, not {args.players}")
+    choose_bot(args, args.create)
+
+
 async def open_session(args: argparse.Namespace, store: StateDir, say: Say) -> tuple[PeerSession, RoomHost | None]:
     """Resume the kept seat, or create/join a room and take a seat (kept before anything is sent)."""
-    name = args.name or f"{args.seat_bot} bot"
     if store.seated:
+        choose_bot(args, store.kept.game)
         return _resume(args, store, say), None
+    # A joiner learns the game from the room's card, after its own card (with the name) is made.
+    name = args.name or (f"{args.seat_bot} bot" if args.seat_bot else "bot")
     if args.create:
         return await _host(args, store, name, say)
     if args.join:
@@ -179,9 +215,6 @@ def _resume(args: argparse.Namespace, store: StateDir, say: Say) -> PeerSession:
 
 async def _host(args: argparse.Namespace, store: StateDir, name: str, say: Say) -> tuple[PeerSession, RoomHost]:
     """Open a room, gather its seats, write the genesis (seat 0)."""
-    spec = registry.get(args.create)
-    if not spec.min_players <= args.players <= spec.max_players:
-        raise RelayError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players")
     kept = store.kept
     # A host restarted before its room filled up carries on with the same room code.
     code = normalize_code(args.room) if args.room else (kept.room or None)
@@ -200,12 +233,18 @@ async def _host(args: argparse.Namespace, store: StateDir, name: str, say: Say) 
         on_note=lambda text: say(f"lobby: {text}"),
     )
     invitation = dataclasses.replace(host.invitation(), fallbacks=tuple(args.fallbacks))
-    print(f"room {host.code}", flush=True)
-    print(f"invitation {invitation.link()}", flush=True)
-    say(f"read out: {invitation.read_out()}")
     kept.room, kept.game, kept.fallbacks = host.code, args.create, list(invitation.relays[1:])
     store.keep()
-    cards = await host.gather(args.gather_timeout)
+    gathering = asyncio.ensure_future(host.gather(args.gather_timeout))
+    try:
+        await _opened(host, gathering)
+        # Only now: the relay answered and holds the room's card, so a guest started at once finds the room.
+        print(f"room {host.code}", flush=True)
+        print(f"invitation {invitation.link()}", flush=True)
+        say(f"read out: {invitation.read_out()}")
+        cards = await gathering
+    finally:
+        await stopped(gathering)
     seats = [seat_info(c) for c in cards]
     options = registry.parse_options(args.option)
     session = PeerSession.create(
@@ -228,6 +267,18 @@ async def _host(args: argparse.Namespace, store: StateDir, name: str, say: Say) 
     return session, host
 
 
+async def _opened(host: RoomHost, gathering: asyncio.Future[list[bytes]]) -> None:
+    """Wait until the room's card and seat list came back from the relay, or the gathering ended (its error raised)."""
+    opened = asyncio.ensure_future(host.opened.wait())
+    either: set[asyncio.Future[Any]] = {opened, gathering}
+    try:
+        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        await stopped(opened)
+    if gathering.done() and not host.opened.is_set():
+        gathering.result()
+
+
 async def _join(args: argparse.Namespace, store: StateDir, name: str, say: Say) -> PeerSession:
     """Ask the room's host for a seat and wait for it (pinning the host's key when the invitation names it)."""
     code, pin = args.room_code, args.host_key
@@ -242,6 +293,7 @@ async def _join(args: argparse.Namespace, store: StateDir, name: str, say: Say) 
         host_key=pin,
         token=args.invite_token,
         on_note=lambda text: say(f"lobby: {text}"),
+        check=lambda card: _check_card(args, card),
     )
     lobby = seated.lobby
     if pin is None:
@@ -262,6 +314,11 @@ async def _join(args: argparse.Namespace, store: StateDir, name: str, say: Say) 
         creator=seated.creator,
         dev_timeout_ms=_dev_timeout(args),
     )
+
+
+def _check_card(args: argparse.Namespace, card: LobbyCard) -> None:
+    """The room's card names the game: the seat's bot must play it, or no seat is asked for."""
+    choose_bot(args, card.game)
 
 
 def _note_table(kept: SavedSeat, session: PeerSession) -> None:
@@ -326,19 +383,29 @@ def relay_address(args: argparse.Namespace) -> RelayAddress:
         cert_file=args.cert,
         key_file=args.key,
     )
+    if args.user:
+        if address.username is not None and address.username != args.user:
+            raise RelayError(f"two user names for the relay: {address.username!r} in --relay, {args.user!r} in --user")
+        address = address.with_options(username=args.user)
     password_file = args.password_file
     if password_file is not None:
+        if not address.username:
+            raise RelayError(
+                "--password-file needs a user name: give --user NAME (or USER@ before the relay's host in --relay)"
+            )
         try:
             password = password_file.read_text(encoding="utf-8").splitlines()[0]
         except (OSError, IndexError, UnicodeDecodeError):
             raise RelayError(f"cannot read a password from {password_file}") from None
-        address = address.with_options(password=password, username=address.username or "")
+        address = address.with_options(password=password)
     return address
 
 
 async def play(args: argparse.Namespace) -> int:
     """Take the seat (resumed, hosted or joined), play it to the end, print the result; the exit status."""
     store = StateDir(args.state_dir)
+    if args.create and not store.seated:
+        check_create(args)  # before anything is asked of the relay, or kept
     lan_relay = await _where_to_play(args, store)
 
     def say(text: str) -> None:
@@ -435,16 +502,19 @@ def _report(args: argparse.Namespace, session: PeerSession, seat: BotSeat, trans
     return label
 
 
+def setup_logging() -> None:
+    """Warnings and worse to standard error, without the MQTT client's notes about its backlog."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    quiet_publish_backlog()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    setup_logging()
     try:
         return event_loop.run(play(args))
-    except RelayError as exc:
-        print(f"error: {exc}", file=sys.stderr, flush=True)
-        return 2
-    except KeyError as exc:
-        print(f"error: unknown game or bot {exc}", file=sys.stderr, flush=True)
+    except (RelayError, UnknownName) as exc:
+        print(f"error: {sentence(exc)}", file=sys.stderr, flush=True)
         return 2
     except StateDirError as exc:
         print(f"error: {exc}", file=sys.stderr, flush=True)

@@ -98,10 +98,28 @@ class Invite:
     token: str = field(default="", repr=False)
 
 
+def _login_for(relay: str, typed: str) -> str:
+    """The link's relay, written as typed in the relay box when that names the same host and port with a login.
+
+    An invitation link never carries a login: the guest of a relay that asks for one types it in the
+    relay box as for any relay (its password is remembered as typed); anything else typed there is
+    not this relay's and is left aside.
+    """
+    if not typed.strip():
+        return relay
+    try:
+        linked, given = _address.parse_address(relay), parse_relay_address(typed)
+    except (RelayError, NetError):
+        return relay
+    same = (linked.host.lower(), linked.port) == (given.host.lower(), given.port)
+    return str(given) if same and given.username is not None else relay
+
+
 def parse_invite(room_text: str, address_text: str = "", fingerprint_text: str = "") -> Invite:
     """An invitation link (``sealed://HOST:PORT/ROOM#FINGERPRINT.TOKEN``), or a room code with the relay and key fields.
 
-    The key field takes the readable fingerprint as read out (20 letters) or the full one (32).
+    The key field takes the readable fingerprint as read out (20 letters) or the full one (32).  With a
+    link, a login typed in the relay field for the link's relay goes with it (a link carries none).
     NetError("bad-invitation") for a link or a fingerprint that cannot be one (the 16 letters of an
     older invitation among them: the reason says so).
     """
@@ -109,9 +127,8 @@ def parse_invite(room_text: str, address_text: str = "", fingerprint_text: str =
     try:
         if is_link(text):
             invitation = parse_invitation(text)
-            return Invite(
-                invitation.relay, invitation.code, invitation.fingerprint, invitation.fallbacks, invitation.token
-            )
+            relay = _login_for(invitation.relay, address_text)
+            return Invite(relay, invitation.code, invitation.fingerprint, invitation.fallbacks, invitation.token)
         fp = normalize_fingerprint(fingerprint_text) if fingerprint_text.strip() else ""
     except BadInvitation as exc:
         raise NetError("bad-invitation", reason=str(exc)) from None

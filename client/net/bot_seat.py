@@ -82,7 +82,7 @@ class BotSeat:
         seq = waiting[1] if waiting is not None else event.seq
         # A fresh bot per decision, seeded by the seat's secret and the entry it writes: the same
         # decision again after a restart, so a resumed seat can never contradict itself.
-        bot = spec.bots[self.bot_name](session.seat, self.secret + seq.to_bytes(8, "big"))
+        bot = registry.bot(spec, self.bot_name)(session.seat, self.secret + seq.to_bytes(8, "big"))
         action = bot.choose(session.state, session.knowledge, legal)
         self.decisions += 1
         # With a transport, publish first and apply after: the transport settles the entry

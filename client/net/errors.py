@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from client.i18n import tr
 from relay.errors import (
+    CertificateNeeded,
     KeepFailed,
     LoginNeeded,
     NameNotFound,
@@ -60,6 +61,7 @@ MESSAGES: tuple[tuple[type[BaseException], Callable[[BaseException, Where], NetE
     (RoomClosed, lambda exc, at: NetError("room-closed", code=at[1])),
     (RoomNotFound, lambda exc, at: NetError("room-unknown", code=at[1])),
     (NotTrusted, lambda exc, at: NetError("not-trusted", address=at[0], reason=str(exc))),
+    (CertificateNeeded, lambda exc, at: NetError("certificate-needed", address=at[0], reason=str(exc))),
     (WrongLogin, lambda exc, at: NetError("wrong-login", address=at[0], reason=str(exc))),
     (LoginNeeded, lambda exc, at: NetError("login-needed", address=at[0], reason=str(exc))),
     (NotAWebSocket, lambda exc, at: NetError("not-websocket", address=at[0], reason=str(exc))),

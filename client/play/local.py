@@ -22,6 +22,7 @@ from typing import Any
 from client.play.source import FORFEIT, Entry, EventTap
 from engines.core import Action, Decision, GameOver, GameState, IllegalAction, Knowledge, Pending, Referee, get
 from engines.core.bots import Bot
+from engines.core.registry import players_text
 
 
 @dataclass
@@ -39,7 +40,7 @@ class LocalGame:
     def __post_init__(self) -> None:
         self.spec = get(self.game)
         if not self.spec.min_players <= self.players <= self.spec.max_players:
-            raise ValueError(f"{self.spec.title} is for {self.spec.min_players}–{self.spec.max_players} players")
+            raise ValueError(f"{self.spec.title} is {players_text(self.spec)}, not {self.players}")
         if not 0 <= self.human < self.players or len(self.names) != self.players:
             raise ValueError("the human seat and the names must fit the number of players")
         self.referee = Referee(self.spec.new_state(self.players, dict(self.options)), self.seed)

@@ -25,6 +25,7 @@ SPEC = GameSpec(
         "normal": lambda seat, seed: MazeBot(seat, seed, "normal"),
         "hard": lambda seat, seed: MazeBot(seat, seed, "hard"),
     },
+    default_bot="normal",
 )
 register(SPEC)
 

@@ -19,6 +19,7 @@ SPEC = GameSpec(
     new_state=new_state,
     bots={"random": random_bot, "greedy": GreedyBot, "search": SearchBot},
     perft=perft_command,
+    default_bot="greedy",
 )
 register(SPEC)
 

@@ -18,12 +18,29 @@ class PerftCommand(Protocol):
     def __call__(self, depth: int, classic: bool, out: IO[str]) -> int: ...
 
 
+class UnknownName(KeyError):
+    """A game or a bot that is not there; ``str()`` is the sentence (a plain ``KeyError`` would quote it)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class UnknownGame(UnknownName):
+    """No game of that name."""
+
+
+class UnknownBot(UnknownName):
+    """The game has no bot of that name."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """How to start a game and which bots can play it.
 
     ``new_state(players, options)`` returns the initial public state; options
     are the game's named settings (house rules), ``{}`` for the defaults.
+    ``default_bot`` is the bot a seat gets when nobody names one: each game's
+    own (the games share only ``random``, which is no opponent).
     """
 
     name: str
@@ -33,6 +50,11 @@ class GameSpec:
     new_state: Callable[[int, Mapping[str, Any]], GameState]
     bots: Mapping[str, Callable[[int, bytes], Bot]] = field(default_factory=dict)
     perft: PerftCommand | None = None
+    default_bot: str = "random"
+
+    def __post_init__(self) -> None:
+        if self.bots and self.default_bot not in self.bots:
+            raise ValueError(f"{self.name}: the default bot {self.default_bot!r} is not one of its bots")
 
 
 _GAMES: dict[str, GameSpec] = {}
@@ -52,13 +74,28 @@ def register(spec: GameSpec) -> None:
 
 
 def get(name: str) -> GameSpec:
-    """The game called ``name``; ``KeyError`` with the known names if none."""
+    """The game called ``name``; :class:`UnknownGame` (a ``KeyError``) naming the known games if none."""
     if name not in _GAMES and name in _GAME_MODULES:
         import_module(_GAME_MODULES[name])
     try:
         return _GAMES[name]
     except KeyError:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(_GAME_MODULES))}") from None
+        raise UnknownGame(f"there is no game {name!r}; the games are {', '.join(sorted(_GAME_MODULES))}") from None
+
+
+def bot(spec: GameSpec, name: str) -> Callable[[int, bytes], Bot]:
+    """The bot called ``name`` of ``spec``'s game; :class:`UnknownBot` (a ``KeyError``) naming its bots if none."""
+    try:
+        return spec.bots[name]
+    except KeyError:
+        raise UnknownBot(f"{spec.title} has no bot {name!r}; its bots are {', '.join(spec.bots)}") from None
+
+
+def players_text(spec: GameSpec) -> str:
+    """How many players the game is for, as a sentence ends: "for 2 players", "for 2–6 players"."""
+    if spec.min_players == spec.max_players:
+        return f"for {spec.min_players} players"
+    return f"for {spec.min_players}–{spec.max_players} players"
 
 
 def engine_package(name: str) -> str:

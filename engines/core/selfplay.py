@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core.referee import Referee
-from engines.core.registry import GameSpec
+from engines.core.registry import GameSpec, UnknownBot, players_text
+from engines.core.registry import bot as bot_of
 
 
 @dataclass
@@ -52,9 +53,11 @@ def selfplay(
 ) -> SelfplaySummary:
     """Play ``games`` games with ``bot`` in every seat; digest over final hashes."""
     if not spec.min_players <= players <= spec.max_players:
-        raise ValueError(f"{spec.name} is for {spec.min_players}–{spec.max_players} players, not {players}")
-    if bot not in spec.bots:
-        raise ValueError(f"unknown bot {bot!r} for {spec.name}; known: {', '.join(sorted(spec.bots))}")
+        raise ValueError(f"{spec.title} is {players_text(spec)}, not {players}")
+    try:
+        make_bot = bot_of(spec, bot)
+    except UnknownBot as exc:
+        raise ValueError(str(exc)) from None
     digest = hashlib.sha256(b"sealed-table/selfplay\x00")
     wins = [0] * players
     draws = 0
@@ -64,7 +67,7 @@ def selfplay(
         seed_bytes = game_seed(seed, index)
         state = spec.new_state(players, dict(options or {}))
         referee = Referee(state, seed_bytes)
-        bots = [spec.bots[bot](seat, seed_bytes) for seat in range(players)]
+        bots = [make_bot(seat, seed_bytes) for seat in range(players)]
         over = referee.play(bots)
         if over.draw:
             draws += 1

@@ -25,6 +25,7 @@ SPEC = GameSpec(
     max_players=6,
     new_state=new_state,
     bots={"random": RandomBot, "greedy": GreedyBot, "memory": MemoryBot},
+    default_bot="greedy",
 )
 register(SPEC)
 

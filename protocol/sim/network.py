@@ -244,7 +244,7 @@ def simulate(game: str, players: int, games: int, seed: str, cheat: str | None =
     started = time.perf_counter()
     spec = registry.get(game)
     if not spec.min_players <= players <= spec.max_players:
-        raise ValueError(f"{spec.name} is for {spec.min_players}–{spec.max_players} players, not {players}")
+        raise ValueError(f"{spec.title} is {registry.players_text(spec)}, not {players}")
     if cheat is not None and cheat not in CHEATS:
         raise ValueError(f"unknown cheat {cheat!r}; known: {', '.join(sorted(CHEATS))}")
     verdicts: Counter[str] = Counter()

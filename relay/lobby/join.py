@@ -46,12 +46,16 @@ from relay.lobby.invitation import (
     normalize_token,
     readable,
 )
-from relay.lobby.messages import Dropped, JoinRequest, LobbyCard, SeatList, try_card, withdrawal
+from relay.lobby.messages import Dropped, JoinRequest, LobbyCard, SeatList, withdrawal
 from relay.lobby.retained import checked_address, lobby_client, payload_of, read_retained
 from relay.lobby.seat_card import BadCard, check_card
 
 #: How long a joiner waits for a card signed by the pinned key when the relay holds another one.
 PIN_WAIT = 6.0
+#: How long a joiner that finds no card at all waits for one before it says there is no such room: a
+#: guest started the moment the invitation came may read the relay a moment before the host's card is
+#: stored (a relay may also store a retained message a moment after it acknowledged it).
+CARD_WAIT = 5.0
 #: A joiner the host's seat list does not name yet publishes its request again this often: a request
 #: stored among a flood of retained garbage may never reach the host (Mosquitto drops what is beyond
 #: its queue of a subscription's retained messages), a live one does.
@@ -110,12 +114,16 @@ async def peek_room(
     key, fp = _pin(host_key)
     address = await checked_address(relay, timeout)
     peer = "peek" + os.urandom(4).hex()
+    view = _View(code, key, None, lambda _text: None)
     try:
         async with lobby_client(address) as client:
             got = await read_retained(client, [topics.room_card(code)], peer, timeout)
+            view.take(topics.room_card(code), got.get(topics.room_card(code), b""))
+            if view.lobby is None and not view.any_card:
+                await _card_awaited(client, view)
     except aiomqtt.MqttError as exc:
         raise RelayUnreachable(f"relay {address}: {exc}") from None
-    card = try_card(got.get(topics.room_card(code), b""), code, key)
+    card = view.lobby
     if card is None:
         raise RoomNotFound(f"there is no room {code} on relay {address} (check the code, or the relay)")
     if fp is not None and not matches(card.host_key, fp):
@@ -201,7 +209,7 @@ class _View:
         return True
 
 
-async def join_room(  # noqa: C901 (tests/test_complexity.py)
+async def join_room(
     relay: str | RelayAddress,
     code: str,
     peer: str,
@@ -216,6 +224,7 @@ async def join_room(  # noqa: C901 (tests/test_complexity.py)
     until_started: bool = False,
     on_update: Callable[[LobbyCard, int | None], None] | None = None,
     on_note: Callable[[str], None] | None = None,
+    check: Callable[[LobbyCard], None] | None = None,
 ) -> Seated:
     """Ask the host of room ``code`` for a seat (``seat``: a particular one); :class:`Seated` once it gives one.
 
@@ -225,7 +234,10 @@ async def join_room(  # noqa: C901 (tests/test_complexity.py)
     taken (and reported in the result, so the caller can show it).  ``token`` is the invitation
     link's: the request proves it, and the host keeps invited requests apart from strangers'.  With
     ``until_started`` it returns only when the host starts the game, reporting every change of the
-    room to ``on_update(card, our seat or None)`` meanwhile; ``on_note`` hears every message dropped and why.  Raises
+    room to ``on_update(card, our seat or None)`` meanwhile; ``on_note`` hears every message dropped and why.
+    ``check(card)`` sees the host's card before a seat is asked for (a joiner whose bot cannot play the
+    card's game stops there): what it raises ends the join, and nothing was sent.  A room whose card
+    is not on the relay yet is waited for :data:`CARD_WAIT` seconds.  Raises
     :class:`RoomNotFound` (no such room by that host), :class:`RoomFull`, :class:`SeatTaken`,
     :class:`Refused` (the host said no) or :class:`RoomClosed` (the host cancelled) within seconds.
     If it fails or is cancelled after asking, the request is withdrawn (signed, so the seat is freed).
@@ -243,17 +255,9 @@ async def join_room(  # noqa: C901 (tests/test_complexity.py)
     try:
         async with lobby_client(address) as client:
             try:
-                got = await read_retained(client, [topics.room_card(code), topics.seats(code)], peer, 4.0)
-                for topic in (topics.room_card(code), topics.seats(code)):
-                    view.take(topic, got.get(topic, b""))
-                if view.lobby is None:
-                    if not view.any_card:
-                        raise RoomNotFound(f"there is no room {code} on relay {address} (check the code, or the relay)")
-                    with contextlib.suppress(TimeoutError):  # a stranger's card: the host puts its own back
-                        async with asyncio.timeout(PIN_WAIT):
-                            await _until_card(client, view)
-                    if view.lobby is None:
-                        raise _not_by(code, address, fp)
+                await _find_room(client, view, address, peer)
+                if check is not None:
+                    check(view.current())
                 lobby, seats = view.current(), view.seats
                 assert view.host_key is not None
                 mine = seats.seat_of(peer, card) if seats is not None else None
@@ -305,11 +309,50 @@ def _card_key(card: bytes) -> bytes:
         raise RelayError(f"our own seat card is bad: {exc}") from None
 
 
+async def _find_room(client: aiomqtt.Client, view: _View, address: RelayAddress, peer: str) -> None:
+    """Read the room's card and seat list into ``view``; RoomNotFound unless a card by the pinned host comes.
+
+    No card at all is waited for (:data:`CARD_WAIT`); a stranger's card in its place, for the host to put
+    its own back (:data:`PIN_WAIT`).
+    """
+    code = view.code
+    got = await read_retained(client, [topics.room_card(code), topics.seats(code)], peer, 4.0)
+    for topic in (topics.room_card(code), topics.seats(code)):
+        view.take(topic, got.get(topic, b""))
+    if view.lobby is None and not view.any_card:
+        await _card_awaited(client, view)
+    if view.lobby is not None:
+        return
+    if not view.any_card:
+        raise RoomNotFound(f"there is no room {code} on relay {address} (check the code, or the relay)")
+    with contextlib.suppress(TimeoutError):  # a stranger's card: the host puts its own back
+        async with asyncio.timeout(PIN_WAIT):
+            await _until_card(client, view)
+    if view.lobby is None:
+        raise _not_by(code, address, view.fp)
+
+
 async def _until_card(client: aiomqtt.Client, view: _View) -> None:
     async for m in client.messages:
         view.take(m.topic.value, payload_of(m))
         if view.lobby is not None:
             return
+
+
+async def _card_awaited(client: aiomqtt.Client, view: _View) -> None:
+    """The relay held no card for the room: wait (at most :data:`CARD_WAIT`) for the host's to arrive.
+
+    The subscription of the read is still there, so the card comes to us as the relay stores it;
+    a stranger's card instead ends the wait too (the caller waits for the pinned host's then).
+    """
+    async with Inbox(client) as inbox:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + CARD_WAIT
+        while view.lobby is None and not view.any_card:
+            m = await inbox.next(deadline - loop.time())
+            if m is None:
+                return
+            view.take(m.topic.value, payload_of(m))
 
 
 def _precheck(code: str, lobby: LobbyCard, seats: SeatList | None, peer: str, seat: int | None) -> None:

@@ -1,7 +1,8 @@
 """A Mosquitto with the shipped configuration's TLS, WebSocket and login switched on, as an operator would.
 
 The test makes its own CA and server certificate (with ``cryptography``), a second CA the
-relay's certificate is not signed by, and a password file with ``mosquitto_passwd``.
+relay's certificate is not signed by, and a password file with ``mosquitto_passwd``; and a Mosquitto
+whose TLS listeners ask every client for a certificate signed by the test's CA (one is made for it).
 """
 
 from __future__ import annotations
@@ -53,8 +54,9 @@ def make_ca(directory: Path, name: str) -> tuple[ec.EllipticCurvePrivateKey, x50
 
 
 def make_server_cert(
-    directory: Path, ca_key: ec.EllipticCurvePrivateKey, ca_cert: x509.Certificate
+    directory: Path, ca_key: ec.EllipticCurvePrivateKey, ca_cert: x509.Certificate, name: str = "server"
 ) -> tuple[Path, Path]:
+    """A certificate for localhost and 127.0.0.1 signed by the CA (a server's, or a client's: ``name``)."""
     key = ec.generate_private_key(ec.SECP256R1())
     now = datetime.datetime.now(datetime.UTC)
     cert = (
@@ -71,7 +73,7 @@ def make_server_cert(
         )
         .sign(ca_key, hashes.SHA256())
     )
-    cert_path, key_path = directory / "server.pem", directory / "server.key"
+    cert_path, key_path = directory / f"{name}.pem", directory / f"{name}.key"
     cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
     _write_key(key, key_path)
     return cert_path, key_path
@@ -84,6 +86,11 @@ class SecureRelay:
     ws_port: int
     ca_file: Path
     wrong_ca_file: Path
+    #: MQTT over secure WebSocket (``wss://…/mqtt``).
+    wss_port: int = 0
+    #: A client certificate (and its key) signed by the relay's CA, for a relay that asks for one.
+    client_cert: Path | None = None
+    client_key: Path | None = None
 
     @property
     def plain(self) -> str:
@@ -112,16 +119,49 @@ def secure_mosquitto(binary: str, tmp: Path) -> SecureRelay:
         passwd_tool = "mosquitto_passwd"
     subprocess.run([passwd_tool, "-b", "-c", str(passwd), USER, PASSWORD], check=True, capture_output=True)
     passwd.chmod(0o644)
-    port, tls_port, ws_port = free_port(), free_port(), free_port()
+    port, tls_port, ws_port, wss_port = free_port(), free_port(), free_port(), free_port()
     conf = write(
         tmp / "mosquitto-secure.conf",
         port,
         tmp / "mosquitto-data",
         ws_port=ws_port,
         tls_port=tls_port,
+        wss_port=wss_port,
         certfile=certfile,
         keyfile=keyfile,
         password_file=passwd,
     )
     broker = BrokerProcess([binary, "-c", str(conf)], port, tmp / "mosquitto.log", "mosquitto")
-    return SecureRelay(broker, tls_port, ws_port, ca_file, wrong_ca)
+    return SecureRelay(broker, tls_port, ws_port, ca_file, wrong_ca, wss_port)
+
+
+def client_certificate_mosquitto(binary: str, tmp: Path) -> SecureRelay:
+    """The shipped configuration with its TLS listeners asking every client for a certificate of the test's CA.
+
+    Anonymous (no password file): only the certificate is asked for.  ``client_cert`` is one the relay accepts.
+    """
+    from relay.broker.mosquitto_config import render
+
+    certs = tmp / "certs"
+    certs.mkdir(parents=True, exist_ok=True)
+    ca_key, ca_cert, ca_file = make_ca(certs, "test-ca")
+    _, _, wrong_ca = make_ca(certs, "other-ca")
+    certfile, keyfile = make_server_cert(certs, ca_key, ca_cert)
+    client_cert, client_key = make_server_cert(certs, ca_key, ca_cert, "client")
+    port, tls_port, ws_port, wss_port = free_port(), free_port(), free_port(), free_port()
+    text = render(
+        port,
+        tmp / "mosquitto-data",
+        ws_port=ws_port,
+        tls_port=tls_port,
+        wss_port=wss_port,
+        certfile=certfile,
+        keyfile=keyfile,
+    )
+    (tmp / "mosquitto-data").mkdir(parents=True, exist_ok=True)
+    # After each TLS listener's key: the CA its clients' certificates must be signed by, and the demand.
+    asked = f"keyfile {keyfile}\ncafile {ca_file}\nrequire_certificate true"
+    conf = tmp / "mosquitto-client-cert.conf"
+    conf.write_text(text.replace(f"keyfile {keyfile}", asked))
+    broker = BrokerProcess([binary, "-c", str(conf)], port, tmp / "mosquitto.log", "mosquitto")
+    return SecureRelay(broker, tls_port, ws_port, ca_file, wrong_ca, wss_port, client_cert, client_key)

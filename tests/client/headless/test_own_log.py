@@ -8,7 +8,8 @@
   program): the three others, killed too and started again against a new, empty relay with the same
   state folders, bring the game back from their own logs and finish it from where it was — every
   entry played before the host died is in the final log unchanged; the host is voted gone, and
-  nobody is named a cheater.
+  nobody is named a cheater.  Putting the whole log back keeps many publications in flight: the MQTT
+  client's notes about them never reach the player's terminal.
 """
 
 from __future__ import annotations
@@ -128,6 +129,7 @@ def test_the_seats_bring_a_game_back_on_an_empty_relay_after_the_host_and_its_re
         )
         assert len(entries) > len(before)
     assert len({p.field("final state hash") for p in others}) == 1, outputs
+    assert "pending publish calls" not in outputs, "the MQTT client's backlog notes reached the terminal"
 
 
 def test_a_damaged_seat_log_stops_the_peer_with_a_clear_message_and_is_left_as_it_is(
