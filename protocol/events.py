@@ -10,7 +10,7 @@ from engines.core import Action, GameOver, Pending
 
 @dataclass(frozen=True, slots=True)
 class Outbound:
-    """Bytes this session wants published, at ``sealed/v1/room/{room}/{topic}``.
+    """Bytes this session wants published, at ``sealed/v2/room/{room}/{topic}``.
 
     Log entries (:meth:`PeerSession.take_outgoing`) go to ``log/{seq}``, retained, QoS 1;
     notices (:meth:`PeerSession.take_notices`) to ``notice/{seat}/{seq}/{type}``, retained, QoS 1.

@@ -7,11 +7,13 @@ import contextlib
 import logging
 import socket
 from types import TracebackType
-from typing import Self
+from typing import Any, Self
 
 import aiomqtt
+import paho.mqtt.client as paho
 
 from relay.address import DEFAULT_WS_PATH, RelayAddress, client_id
+from relay.seal import RoomSeal
 
 #: Where the MQTT clients of this project log (aiomqtt's own lines and paho's beneath them).
 CLIENT_LOG = logging.getLogger("relay.mqtt")
@@ -30,6 +32,51 @@ class RelayClient(aiomqtt.Client):
     exception was never retrieved" when the client is freed.  The loss has already been told by
     whatever call failed on it, so closing takes it here.
     """
+
+    def __init__(self, *args: Any, seal: RoomSeal | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The room this connection speaks for, sealed (None: only the public listings, unsealed).
+        self.seal = seal
+
+    # -- the room seal: callers name logical topics; the wire carries sealed ones ----------------
+    async def publish(  # type: ignore[override]
+        self, topic: str, payload: bytes | None = None, qos: int = 0, retain: bool = False, **kwargs: Any
+    ) -> None:
+        if self.seal is not None:
+            payload = self.seal.seal(topic, bytes(payload or b""))
+            topic = self.seal.topic(topic)
+        await super().publish(topic, payload, qos, retain, **kwargs)
+
+    async def subscribe(  # type: ignore[override]
+        self, topic: str | list[tuple[str, int]], qos: int = 0, **kwargs: Any
+    ) -> tuple[int, ...] | list[paho.ReasonCode]:
+        seal = self.seal
+        if seal is not None:
+            if isinstance(topic, str):
+                topic = seal.topic_filter(topic)
+            else:
+                topic = [(seal.topic_filter(t), q) for t, q in topic]
+        return await super().subscribe(topic, qos, **kwargs)
+
+    async def unsubscribe(self, topic: str | list[str], **kwargs: Any) -> None:  # type: ignore[override]
+        seal = self.seal
+        if seal is not None:
+            topic = seal.topic_filter(topic) if isinstance(topic, str) else [seal.topic_filter(t) for t in topic]
+        await super().unsubscribe(topic, **kwargs)
+
+    def _on_message(self, client: paho.Client, userdata: Any, message: paho.MQTTMessage) -> None:
+        """Only messages that open under the room's seal reach the reader, under their logical topics."""
+        if self.seal is None:
+            super()._on_message(client, userdata, message)
+            return
+        opened = self.seal.open(message.topic, bytes(message.payload))
+        if opened is None:
+            return  # another room's, or a stranger's: noise, as a topic outside the room would be
+        m = aiomqtt.Message(opened[0], opened[1], message.qos, message.retain, message.mid, None)
+        try:
+            self._queue.put_nowait(m)
+        except asyncio.QueueFull:
+            self._logger.warning("Message queue is full. Discarding message.")
 
     async def __aenter__(self) -> Self:
         """Connect; a caller cancelled meanwhile leaves the connection to be made, and it is closed then.
@@ -101,11 +148,17 @@ def mqtt_client(
     keepalive: int = 60,
     timeout: float | None = None,
     will: aiomqtt.Will | None = None,
+    seal: RoomSeal | None = None,
 ) -> RelayClient:
     """A client for ``address``: the right transport, TLS context, login and client id (``kind`` tags it).
 
-    MQTT 3.1.1, clean session.
+    MQTT 3.1.1, clean session.  With ``seal`` it speaks for one room: its callers publish, subscribe
+    and read the room's logical topics (:mod:`relay.topics`) and plain payloads, while the relay sees
+    only sealed ones (:mod:`relay.seal`), its last will included.
     """
+    if seal is not None and will is not None:
+        payload = will.payload if isinstance(will.payload, bytes) else str(will.payload or "").encode()
+        will = aiomqtt.Will(seal.topic(will.topic), seal.seal(will.topic, payload), will.qos, will.retain)
     return RelayClient(
         address.host,
         address.port,
@@ -122,4 +175,5 @@ def mqtt_client(
         timeout=timeout,
         will=will,
         logger=CLIENT_LOG,
+        seal=seal,
     )

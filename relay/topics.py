@@ -1,6 +1,6 @@
 """The relay's topic tree, in one place, so every part agrees on it.
 
-Everything lives under ``sealed/v1/``: the Mosquitto ACL and the embedded broker's topic
+Everything lives under ``sealed/v2/``: the Mosquitto ACL and the embedded broker's topic
 filter confine clients to that prefix, so a relay shared with other MQTT users stays tidy.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-ROOT = "sealed/v1"
+ROOT = "sealed/v2"
 #: Room names usable in a topic (room codes of :mod:`relay.lobby.invitation` are a subset: 6 capital letters).
 _ROOM = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _PEER = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -95,7 +95,9 @@ def lobby(room: str) -> str:
     return f"{ROOT}/lobby/{room}"
 
 
-LOBBY_FILTER = f"{ROOT}/lobby/+"
+#: Where listed rooms' cards are: public by intent, never sealed (:mod:`relay.seal`).
+LOBBY_ROOT = f"{ROOT}/lobby/"
+LOBBY_FILTER = f"{LOBBY_ROOT}+"
 
 
 def parse_log_seq(topic: str) -> int | None:

@@ -214,6 +214,11 @@ class PeerSession:
         return self._secrets.unopened
 
     @property
+    def creator(self) -> bytes | None:
+        """The genesis author this session pins (the room's host), if it pins one."""
+        return self._creator
+
+    @property
     def publish_first(self) -> bool:
         """Whether this seat's own entries are queued first and applied at :meth:`settle` (see :class:`Writer`)."""
         return self._writer.publish_first

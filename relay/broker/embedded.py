@@ -2,7 +2,7 @@
 
 Used by ``python -m relay``, by the desktop program's "host a LAN game", and by the tests.
 The relay understands nothing about games: it stores retained messages and forwards
-publications.  Its only policy is hygiene — topics confined to ``sealed/v1/``, a payload size
+publications.  Its only policy is hygiene — topics confined to ``sealed/v2/``, a payload size
 limit, a connection limit — because the protocol above it never trusts it anyway.
 
 amqtt keeps retained messages in memory only: a restart of the embedded relay forgets the
@@ -69,7 +69,7 @@ class RelayConfig:
 
 
 class SealedTopicPlugin(BaseTopicPlugin):
-    """Confines every client to the project's topic tree (``sealed/v1/#``), for publish and subscribe."""
+    """Confines every client to the project's topic tree (``sealed/v2/#``), for publish and subscribe."""
 
     def __init__(self, context: BaseContext) -> None:
         super().__init__(context)

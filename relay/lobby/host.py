@@ -3,12 +3,12 @@
 The lobby is retained MQTT messages on an untrusted relay that anyone may write to, so every
 message is signed (see :mod:`relay.lobby.messages`) and checked where it arrives:
 
-- ``sealed/v1/room/{code}/card`` — the room's card, signed by the host (game, seats, the host's
-  name and key, the answer time); copied to ``sealed/v1/lobby/{code}`` when the room is listed
+- ``sealed/v2/room/{code}/card`` — the room's card, signed by the host (game, seats, the host's
+  name and key, the answer time); copied to ``sealed/v2/lobby/{code}`` when the room is listed
   (:mod:`relay.lobby.listing` reads those).
-- ``sealed/v1/room/{code}/join/{peer}`` — a joiner's request, signed by the key in its seat card,
+- ``sealed/v2/room/{code}/join/{peer}`` — a joiner's request, signed by the key in its seat card,
   or its signed withdrawal (:mod:`relay.lobby.join` is the joiner's side).
-- ``sealed/v1/room/{code}/seats`` — the host's signed seat list: who sits where (with their cards),
+- ``sealed/v2/room/{code}/seats`` — the host's signed seat list: who sits where (with their cards),
   who waits for the host, who was refused; ``open``, ``started`` or ``closed``.
 
 The host re-publishes its card and seat list, and a seated joiner's request, whenever anything
@@ -73,6 +73,7 @@ from relay.lobby.messages import (
 )
 from relay.lobby.retained import checked_address, lobby_client, payload_of, read_retained
 from relay.lobby.seat_card import BadCard, check_card
+from relay.seal import RoomSeal
 from relay.transport.room import RateLimit
 
 #: Requests without the invitation kept waiting for the host's decision at most (a stranger's flood is
@@ -156,6 +157,8 @@ class RoomHost:
         self.code = normalize_code(code) if code else new_code()
         #: The invitation's secret (from the key and the code: the same after a restart); never published.
         self.token = invitation_token(key, self.code)
+        #: The room's keys on the relay (:mod:`relay.seal`): everything but the listing is sealed.
+        self.seal = RoomSeal.for_host_key(self.code, self.host_key)
         self.on_change = on_change
         #: Start as soon as every seat is held by a person (a locally played seat always waits for :meth:`start`).
         self.auto_start = auto_start
@@ -362,7 +365,7 @@ class RoomHost:
         address = await checked_address(self.relay, 4.0)
         self._wake = asyncio.Event()
         try:
-            async with lobby_client(address) as client:
+            async with lobby_client(address, self.seal) as client:
                 existing = await read_retained(client, [*self._watched(), topics.lobby(self.code)], self.peer, 3.0)
                 self._resume(existing)
                 # QoS 0: the relay sends a flood of retained requests as one burst, not one acknowledgement
@@ -607,7 +610,7 @@ class RoomHost:
         """The game is over, or the host cancelled: take the card off the lobby and clear the room's topics."""
         address = parse_address(self.relay)
         with contextlib.suppress(aiomqtt.MqttError, OSError):
-            async with lobby_client(address) as client:
+            async with lobby_client(address, self.seal) as client:
                 if not self._started:
                     self._version = max(self._version + 1, time.time_ns() // 1_000_000)
                     closed = SeatList(self._version, "closed").encode(self.key, self.code)

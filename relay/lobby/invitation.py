@@ -58,23 +58,23 @@ from urllib.parse import parse_qsl, quote
 from protocol.crypto.framing import frame
 from protocol.crypto.signing import SigningKey
 from relay.errors import RoomNotFound
+from relay.fingerprint import ALPHABET as ALPHABET  # re-exported: the fingerprints' alphabet is the codes'
+from relay.fingerprint import FINGERPRINT_LETTERS as FINGERPRINT_LETTERS
+from relay.fingerprint import READABLE_LETTERS as READABLE_LETTERS
+from relay.fingerprint import fingerprint as fingerprint
+from relay.fingerprint import letters as _letters
+from relay.fingerprint import readable as readable
+from relay.fingerprint import squeezed as _squeezed
 
 #: Fallback relays an invitation may carry (the genesis names at most 8 relays in all).
 MAX_FALLBACKS = 7
 
-#: No 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V: letters that survive being read out and typed back.
-ALPHABET = "ACDEFGHJKMNPQRTWXY"
 CODE_LENGTH = 6
 
-#: The full fingerprint, compared by programs: 32·log2(18) ≈ 133 bits (at least 128).
-FINGERPRINT_LETTERS = 32
-#: The readable fingerprint, read out and compared by people: its first 20 letters, ≈ 83 bits (at least 80).
-READABLE_LETTERS = 20
 #: The fingerprint of invitations of an older version (≈ 67 bits): refused, with a message that says so.
 OLD_FINGERPRINT_LETTERS = 16
 #: The invitation token: ≈ 133 bits, out of reach of a search over the proofs a relay sees.
 TOKEN_LETTERS = 32
-_DOMAIN = b"sealed-table host key fingerprint v2\x00"
 _TOKEN_DOMAIN = b"sealed-table invitation token v1\x00"
 _PROOF_DOMAIN = b"sealed-table invitation proof v1\x00"
 _LINK = re.compile(r"^sealed(?:\+(?P<scheme>[a-z][a-z0-9]*))?://(?P<rest>[^#]+)#(?P<fp>.+)$", re.I)
@@ -94,31 +94,6 @@ def normalize_code(text: str) -> str:
     if len(code) != CODE_LENGTH or any(c not in ALPHABET for c in code):
         raise RoomNotFound(f"{text!r} is not a room code (6 letters from {ALPHABET})")
     return code
-
-
-def _letters(digest: bytes, count: int) -> str:
-    """``count`` letters of the alphabet from a hash (its leading digits in base 18)."""
-    number = int.from_bytes(digest, "big")
-    letters = []
-    for _ in range(count):
-        number, digit = divmod(number, len(ALPHABET))
-        letters.append(ALPHABET[digit])
-    return "".join(letters)
-
-
-def _squeezed(text: str) -> str:
-    return "".join(c for c in text.upper() if c not in " -_")
-
-
-def fingerprint(public_key: bytes) -> str:
-    """The full fingerprint of a host's Ed25519 public key: 32 letters, no dashes (see :func:`readable`)."""
-    return _letters(hashlib.sha256(_DOMAIN + bytes(public_key)).digest(), FINGERPRINT_LETTERS)
-
-
-def readable(fp: str) -> str:
-    """A fingerprint as a person reads it: its first 20 letters in groups of four, ``KMTX-RCAP-WHEJ-FDNQ-ACDE``."""
-    head = _squeezed(fp)[:READABLE_LETTERS]
-    return "-".join(head[i : i + 4] for i in range(0, len(head), 4))
 
 
 def normalize_fingerprint(text: str) -> str:

@@ -4,7 +4,10 @@ The lobby is retained MQTT messages on an untrusted relay that anyone may write 
 listed in :mod:`relay.lobby.host`), so a joiner believes only what the pinned host signed.  The
 host's key is what a joiner pins: from an invitation (:mod:`relay.lobby.invitation`: the key's full
 fingerprint from a link, or the readable one a person read out), or — with only a room code — from
-the card itself, after showing the host's name and fingerprint to the player (:func:`peek_room`).
+the card itself, after showing the host's name and fingerprint to the player (:func:`peek_room`):
+that is possible for a listed room only, whose card the relay's listing shows; every other room is
+sealed under keys from its code and its host's fingerprint (:mod:`relay.seal`), and a room code
+alone does not find it.
 Once a card signed by a key of that fingerprint is read, the joiner holds to that key itself.
 A joiner given the invitation's token proves it in its request (never sending the token), so the
 host keeps it a place no stranger can take.  A joiner believes only a card and a seat list signed
@@ -46,9 +49,11 @@ from relay.lobby.invitation import (
     normalize_token,
     readable,
 )
+from relay.lobby.listing import list_rooms
 from relay.lobby.messages import Dropped, JoinRequest, LobbyCard, SeatList, withdrawal
 from relay.lobby.retained import checked_address, lobby_client, payload_of, read_retained
 from relay.lobby.seat_card import BadCard, check_card
+from relay.seal import RoomSeal
 
 #: How long a joiner waits for a card signed by the pinned key when the relay holds another one.
 PIN_WAIT = 6.0
@@ -90,6 +95,25 @@ def _pin(host_key: bytes | str | None) -> tuple[bytes | None, str | None]:
         raise RelayError(str(exc)) from None
 
 
+async def _room_seal(address: RelayAddress, code: str, fp: str | None, timeout: float) -> RoomSeal:
+    """The room's seal (:mod:`relay.seal`): from the pinned fingerprint, or, with a room code only, from
+    the relay's listing — an unlisted room cannot be found without its host's key, which is the point.
+
+    With a code only, the listing's one open card of that code names the key (two hosts' cards under
+    one code: the player must ask for the invitation).
+    """
+    if fp is not None:
+        return RoomSeal(code, fp)
+    keys = {card.host_key for card in await list_rooms(address, timeout) if card.code == code}
+    if len(keys) != 1:
+        raise RoomNotFound(
+            f"there is no listed room {code} on relay {address}"
+            if not keys
+            else f"more than one host lists a room {code} on relay {address}"
+        )
+    return RoomSeal.for_host_key(code, keys.pop())
+
+
 def _token(token: str) -> str:
     """The invitation's token as a link carries it ("" for none); RelayError if it cannot be one."""
     try:
@@ -115,8 +139,9 @@ async def peek_room(
     address = await checked_address(relay, timeout)
     peer = "peek" + os.urandom(4).hex()
     view = _View(code, key, None, lambda _text: None)
+    seal = await _room_seal(address, code, fp, timeout)
     try:
-        async with lobby_client(address) as client:
+        async with lobby_client(address, seal) as client:
             got = await read_retained(client, [topics.room_card(code)], peer, timeout)
             view.take(topics.room_card(code), got.get(topics.room_card(code), b""))
             if view.lobby is None and not view.any_card:
@@ -252,8 +277,9 @@ async def join_room(
     view = _View(code, pin, fp, on_note or (lambda _text: None))
     nonce = os.urandom(16)
     asked = False
+    seal = await _room_seal(address, code, fp, 4.0)
     try:
-        async with lobby_client(address) as client:
+        async with lobby_client(address, seal) as client:
             try:
                 await _find_room(client, view, address, peer)
                 if check is not None:

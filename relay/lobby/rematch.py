@@ -37,6 +37,7 @@ from relay import topics
 from relay.address import RelayAddress, parse_address
 from relay.lobby.messages import Dropped, Opened, open_message, seal
 from relay.mqtt import mqtt_client
+from relay.seal import RoomSeal
 
 ROOM_PART = "room"
 #: Seconds between two attempts to reach the relay again.
@@ -237,7 +238,8 @@ class RematchChannel:
                 await asyncio.wait_for(self._stop.wait(), RETRY_S)
 
     async def _connection(self) -> None:
-        async with mqtt_client(self.address, "rematch", keepalive=10, timeout=10) as client:
+        sealed = RoomSeal.for_host_key(self.room, self.seat_keys[0])
+        async with mqtt_client(self.address, "rematch", keepalive=10, timeout=10, seal=sealed) as client:
             self._sent = {}
             await client.subscribe(topics.rematch_filter(self.room), qos=1)
             reader = asyncio.ensure_future(self._read(client))

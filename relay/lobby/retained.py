@@ -26,6 +26,7 @@ from relay.address import RelayAddress, parse_address
 from relay.lobby.inbox import Inbox
 from relay.mqtt import mqtt_client
 from relay.probe import probe
+from relay.seal import RoomSeal
 from relay.transport.room import QUIET_S
 
 
@@ -85,9 +86,12 @@ class _Kept:
         return {topic: payload for topic, (_, _, payload) in self.items.items()}
 
 
-def lobby_client(address: RelayAddress) -> aiomqtt.Client:
-    """A client for the lobby's short connections (its identifier: 23 letters and digits at most)."""
-    return mqtt_client(address, "lobby", keepalive=10, timeout=10)
+def lobby_client(address: RelayAddress, seal: RoomSeal | None = None) -> aiomqtt.Client:
+    """A client for the lobby's short connections (its identifier: 23 letters and digits at most).
+
+    ``seal``: the room it speaks for (None: only the public listings).
+    """
+    return mqtt_client(address, "lobby", keepalive=10, timeout=10, seal=seal)
 
 
 async def checked_address(relay: str | RelayAddress, timeout: float) -> RelayAddress:

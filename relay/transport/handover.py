@@ -292,7 +292,7 @@ class Handover:
             log.warning("room %s: cannot start a relay here (%s)", self.room, exc)
             return None
         addresses = tuple(local_addresses(self.interfaces))
-        txt = {"sealed-table": "1", "proto": "mqtt311", "topics": "sealed/v1"}
+        txt = {"sealed-table": "1", "proto": "mqtt311", "topics": topics.ROOT}
         txt.update(room_txt(self.room, table.game_id, seat, addresses, relay.port, self.key))
         try:
             self._advert = await advertise(
@@ -389,12 +389,18 @@ async def others_done(transport: RoomTransport, relay: EmbeddedRelay, timeout: f
     left or gone, at most ``timeout`` seconds.  Read on the relay itself: this peer's own connection is
     closed by now, so it hears no more presence."""
     room = transport.session.room
-    prefix = topics.presence(room, 0).rsplit("/", 1)[0] + "/"  # presence/{seat}: one topic a seat
+    seal = transport.seal
+    parent = topics.presence(room, 0).rsplit("/", 1)[0]  # presence/{seat}: one topic a seat
+    prefix = seal.topic_filter(parent + "/+")[:-1]  # the sealed topics of one parent share a level
     own = topics.presence(room, transport.session.seat) if transport.session.seat is not None else ""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         statuses = []
-        for topic, payload in relay.retained(prefix).items():
+        for wire, sealed in relay.retained(prefix).items():
+            opened = seal.open(wire, sealed)
+            if opened is None:
+                continue
+            topic, payload = opened
             if topic == own or not payload:
                 continue
             try:

@@ -3,7 +3,7 @@
 What it guarantees, and how:
 
 - **Nothing is lost.**  Every entry the session writes is published retained, QoS 1, at
-  ``sealed/v1/room/{room}/log/{seq}`` and stays in the outbox until the broker acknowledged it;
+  ``sealed/v2/room/{room}/log/{seq}`` and stays in the outbox until the broker acknowledged it;
   a broken connection leaves it there for the next one.  The broker's retained log *is* the
   game: on every (re)connect the transport subscribes and reads the whole log back.
 - **Read-back is finished before play goes on.**  After subscribing, the transport sends a
@@ -64,6 +64,7 @@ from relay.background import keep, stopped
 from relay.errors import KeepFailed, RelayError, RelayUnreachable
 from relay.mqtt import mqtt_client
 from relay.probe import probe
+from relay.seal import RoomSeal
 from relay.transport import wants
 
 if TYPE_CHECKING:
@@ -137,6 +138,8 @@ class SessionLike(Protocol):
 
     @property
     def room(self) -> str: ...
+    @property
+    def creator(self) -> bytes | None: ...  # the pinned host key, which seals the room on the relay
     @property
     def seat(self) -> int | None: ...  # None for an observer
     @property
@@ -323,6 +326,12 @@ MAX_IN_FLIGHT = 16
 SYNC_TIMEOUT_S = 10.0
 
 
+def _room_seal(session: SessionLike) -> RoomSeal:
+    if session.creator is None:
+        raise RelayError("a room on a relay is sealed with its host's key: the session must pin its creator")
+    return RoomSeal.for_host_key(session.room, session.creator)
+
+
 class RoomTransport:
     """Keeps one session in step with a room on a relay, across disconnects, until the game ends."""
 
@@ -342,6 +351,7 @@ class RoomTransport:
         linger_s: float = 0.5,
         claim_wait_s: float | None = None,
         journal: Journal | None = None,
+        seal: RoomSeal | None = None,
     ) -> None:
         #: Where and how to connect (TLS, WebSocket, login); ``str()`` of it never shows the password.
         self.address = parse_address(relay)
@@ -352,6 +362,8 @@ class RoomTransport:
         session.publish_first = True
         self.room = topics.check_room(session.room)
         self.peer_id = topics.check_peer(peer_id)
+        #: The room's keys on the relay: from the pinned host key unless given (:mod:`relay.seal`).
+        self.seal = seal or _room_seal(session)
         self.driver = driver or (lambda events: None)
         self.presence_info = dict(presence_info or {})
         self.keepalive = keepalive
@@ -573,7 +585,7 @@ class RoomTransport:
         will = None
         if seat is not None:
             will = aiomqtt.Will(topics.presence(room, seat), self._presence_payload("gone"), qos=1, retain=True)
-        client = mqtt_client(self.address, "p", keepalive=self.keepalive, will=will, timeout=5)
+        client = mqtt_client(self.address, "p", keepalive=self.keepalive, will=will, timeout=5, seal=self.seal)
         self._synced = False
         self._watching = False
         self._heard.clear()  # what the last connection said of the others is no news on this one
