@@ -46,7 +46,7 @@ async def run_demo(game: str, players: int, bot: str | None, folder: Path) -> in
             return parse_args(["--relay", relay.address, *mode, *chosen, "--state-dir", state, "-q"])
 
         host = asyncio.create_task(
-            play(peer(0, ["--create", game, "--players", str(players), "--room", code, "--accept-all"]))
+            play(peer(0, ["--create", game, "--players", str(players), "--room", code, "--accept-all", "--listed"]))
         )
         await _wait_for_room(relay.address, code)
         joiners = []

@@ -366,7 +366,7 @@ class RoomHost:
         self._wake = asyncio.Event()
         try:
             async with lobby_client(address, self.seal) as client:
-                existing = await read_retained(client, [*self._watched(), topics.lobby(self.code)], self.peer, 3.0)
+                existing = await read_retained(client, self._watched(), self.peer, 3.0)  # an unlisted room names no listing
                 self._resume(existing)
                 # QoS 0: the relay sends a flood of retained requests as one burst, not one acknowledgement
                 # at a time (amqtt 0.12 held every other message back behind them).  Nothing is lost for
@@ -615,7 +615,7 @@ class RoomHost:
                     self._version = max(self._version + 1, time.time_ns() // 1_000_000)
                     closed = SeatList(self._version, "closed").encode(self.key, self.code)
                     await client.publish(topics.seats(self.code), closed, qos=1, retain=True)
-                for topic in (topics.lobby(self.code), topics.room_card(self.code)):
+                for topic in (*([topics.lobby(self.code)] if self.listed else []), topics.room_card(self.code)):
                     await client.publish(topic, b"", qos=1, retain=True)
                 if not self._started:
                     await client.publish(topics.seats(self.code), b"", qos=1, retain=True)

@@ -37,6 +37,7 @@ from relay.errors import (
     RoomClosed,
     RoomFull,
     RoomNotFound,
+    RoomNotListed,
     SeatTaken,
 )
 from relay.lobby.inbox import Inbox
@@ -106,10 +107,11 @@ async def _room_seal(address: RelayAddress, code: str, fp: str | None, timeout: 
         return RoomSeal(code, fp)
     keys = {card.host_key for card in await list_rooms(address, timeout) if card.code == code}
     if len(keys) != 1:
-        raise RoomNotFound(
-            f"there is no listed room {code} on relay {address}"
+        raise RoomNotListed(
+            f"there is no listed room {code} on relay {address}: a room that is not listed is found with "
+            "its host's key too (the invitation link, or the host key read out)"
             if not keys
-            else f"more than one host lists a room {code} on relay {address}"
+            else f"more than one host lists a room {code} on relay {address}: ask for the invitation"
         )
     return RoomSeal.for_host_key(code, keys.pop())
 

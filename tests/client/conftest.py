@@ -34,6 +34,15 @@ def any_broker(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Broke
 
 
 @pytest.fixture
+def mosquitto_broker(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[BrokerProcess]:
+    """A real Mosquitto in its own process, with the shipped configuration."""
+    relay = new_broker(request, "mosquitto", tmp_path / "relay")
+    relay.start()
+    yield relay
+    relay.stop()
+
+
+@pytest.fixture
 def another_broker(
     request: pytest.FixtureRequest, any_broker: BrokerProcess, tmp_path: Path
 ) -> Iterator[BrokerProcess]:

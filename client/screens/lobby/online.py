@@ -37,7 +37,7 @@ class OnlineSection(Section):
         self.host_key = QLineEdit()
         self.host_key.setMaxLength(40)
         self.listed = QCheckBox()
-        self.listed.setChecked(True)
+        self.listed.setChecked(False)  # a listed room is open to the relay: the host opts in
         self.seat_wish = QComboBox()
         self.seat_wish.addItem("", None)
         for seat in range(1, 6):  # seat 1 (index 0) writes the genesis: the host's machine keeps it
