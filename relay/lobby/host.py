@@ -366,7 +366,9 @@ class RoomHost:
         self._wake = asyncio.Event()
         try:
             async with lobby_client(address, self.seal) as client:
-                existing = await read_retained(client, self._watched(), self.peer, 3.0)  # an unlisted room names no listing
+                existing = await read_retained(
+                    client, self._watched(), self.peer, 3.0
+                )  # an unlisted room names no listing
                 self._resume(existing)
                 # QoS 0: the relay sends a flood of retained requests as one burst, not one acknowledgement
                 # at a time (amqtt 0.12 held every other message back behind them).  Nothing is lost for

@@ -62,10 +62,10 @@ class Eavesdropper:
 def _table(relay: str, tmp: Path, game: str) -> Table:
     table = Table()
     common = ["--relay", relay, "--timeout-ms", "60000", "-q"]
+    host_args = ["--name", NAMES[0], "--state-dir", str(tmp / "peer0")]
     host = Peer(
         0,
-        [*common, "--create", game, "--players", "2", *GAMES[game], "--accept-all", "--name", NAMES[0]]
-        + ["--state-dir", str(tmp / "peer0")],
+        [*common, "--create", game, "--players", "2", *GAMES[game], "--accept-all", *host_args],
         tmp / "peer0",
         tmp / "peer0.out",
     ).start()
