@@ -7,11 +7,12 @@ import contextlib
 import logging
 import socket
 from types import TracebackType
-from typing import Self
+from typing import Any, Self
 
 import aiomqtt
 
 from relay.address import DEFAULT_WS_PATH, RelayAddress, client_id
+from relay.pacing import Pacer
 
 #: Where the MQTT clients of this project log (aiomqtt's own lines and paho's beneath them).
 CLIENT_LOG = logging.getLogger("relay.mqtt")
@@ -30,6 +31,16 @@ class RelayClient(aiomqtt.Client):
     exception was never retrieved" when the client is freed.  The loss has already been told by
     whatever call failed on it, so closing takes it here.
     """
+
+    #: This client's publishes, paced under a public broker's rate limit (made at the first publish).
+    _pacer: Pacer | None = None
+
+    async def publish(self, topic: str, *args: Any, **kwargs: Any) -> None:
+        """Publish once the pacer lets it go (:mod:`relay.pacing`): every publish of the program passes here."""
+        if self._pacer is None:
+            self._pacer = Pacer()
+        await self._pacer.wait()
+        await super().publish(topic, *args, **kwargs)
 
     async def __aenter__(self) -> Self:
         """Connect; a caller cancelled meanwhile leaves the connection to be made, and it is closed then.
