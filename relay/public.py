@@ -154,7 +154,8 @@ def markdown_table(brokers: tuple[PublicBroker, ...] = PUBLIC_BROKERS) -> str:
         return f"{shown} (assumed)" if name in broker.assumed else shown
 
     rows = [
-        "| broker | addresses | max message | queued | retained | client id | topic levels | publishes/s | keepalive | source |",
+        "| broker | addresses | max message | queued | retained | client id | topic levels | publishes/s"
+        " | keepalive | source |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for b in brokers:
