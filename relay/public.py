@@ -147,6 +147,11 @@ def public_relays(brokers: tuple[PublicBroker, ...] = PUBLIC_BROKERS) -> tuple[s
     return (*first, *rest)
 
 
+def broker_of(address: str, brokers: tuple[PublicBroker, ...] = PUBLIC_BROKERS) -> PublicBroker | None:
+    """The table's row for a relay address (None for a relay the table does not know)."""
+    return next((b for b in brokers if address in b.addresses), None)
+
+
 def markdown_table(brokers: tuple[PublicBroker, ...] = PUBLIC_BROKERS) -> str:
     """The table as ``docs/relay-operators.md`` shows it (an assumed figure is marked "assumed")."""
 

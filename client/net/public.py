@@ -15,11 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 
+import aiomqtt
+
 from client.net.address import RelayAddress, parse_relay_address
-from client.net.errors import NetError
+from client.net.errors import NetError, relay_failure
 from client.net.probe import probe_relay
+from relay.errors import RelayError
 from relay.lobby.invitation import MAX_FALLBACKS
-from relay.public import public_relays
+from relay.public import RETAIN_OFF, broker_of, public_relays
+from relay.retained_probe import keeps_retained
 
 
 def public_line() -> str:
@@ -36,10 +40,28 @@ def offered_relays(remembered: Sequence[str]) -> list[str]:
     return [*remembered, line] if line and line not in remembered else list(remembered)
 
 
+async def playable(relay: RelayAddress) -> None:
+    """Check that a room can be opened on ``relay``: it answers, and it keeps retained messages.
+
+    NetError with the reason otherwise: a relay that keeps no retained messages is learnt from the
+    table (:mod:`relay.public`) or by noticing (:mod:`relay.retained_probe`), and named so.
+    """
+    known = broker_of(str(relay))
+    if known is not None and known.retain == RETAIN_OFF:
+        raise NetError("no-retain", address=str(relay))
+    await probe_relay(relay)
+    try:
+        kept = await keeps_retained(relay)
+    except (aiomqtt.MqttError, RelayError, OSError) as exc:
+        raise relay_failure(exc, relay) from None
+    if not kept:
+        raise NetError("no-retain", address=str(relay))
+
+
 async def first_answering(
-    relays: Sequence[RelayAddress], probe: Callable[[RelayAddress], Awaitable[None]] = probe_relay
+    relays: Sequence[RelayAddress], probe: Callable[[RelayAddress], Awaitable[None]] = playable
 ) -> tuple[RelayAddress, tuple[str, ...]]:
-    """The first of ``relays`` that answers a probe (tried in order) and the others as its fallbacks.
+    """The first of ``relays`` a room can be opened on (tried in order) and the others as its fallbacks.
 
     The fallbacks keep the list's order (those before the one that answered come last: they may be
     back by the time the game needs them).  NetError of the last relay tried when none answers.

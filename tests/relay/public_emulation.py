@@ -56,6 +56,7 @@ class LimitProxy:
         self.port = 0
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._writers: set[asyncio.StreamWriter] = set()
 
     async def start(self) -> LimitProxy:
         self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0, ssl=self.context)
@@ -65,8 +66,8 @@ class LimitProxy:
     async def close(self) -> None:
         if self._server is not None:
             self._server.close()
-        for task in list(self._tasks):
-            task.cancel()
+        for writer in list(self._writers):  # each connection ends on its own (a cancelled one is logged by asyncio)
+            writer.close()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         if self._server is not None:
             await self._server.wait_closed()
@@ -81,17 +82,21 @@ class LimitProxy:
             writer.close()
             self._tasks.discard(task)
             return
+        self._writers |= {writer, up_writer}
         back = asyncio.ensure_future(self._copy(up_reader, writer))
+        forth = asyncio.ensure_future(self._from_client(reader, up_writer))
         try:
-            await self._from_client(reader, up_writer)
-        except (OSError, asyncio.IncompleteReadError, ssl.SSLError):
-            pass
+            # Either side hanging up ends the connection (a broker that disconnects a client, as Mosquitto
+            # does one that publishes a retained message where they are off, must be seen by the client).
+            await asyncio.wait({back, forth}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            back.cancel()
-            with contextlib.suppress(BaseException):
-                await back
+            for side in (back, forth):
+                side.cancel()
+                with contextlib.suppress(BaseException):
+                    await side
             for w in (writer, up_writer):
                 w.close()
+                self._writers.discard(w)
             self._tasks.discard(task)
 
     @staticmethod

@@ -17,7 +17,6 @@ from client.net.address import parse_invite, parse_relay_address, split_relays
 from client.net.errors import NetError
 from client.net.game import NetGame
 from client.net.hosting import Hosting, host_room
-from client.net.probe import probe_relay
 from client.net.public import first_answering, offered_relays
 from client.screens.lobby.section import Rooms, Section, bot_setup
 from client.store.settings import Settings
@@ -103,10 +102,8 @@ class OnlineSection(Section):
 
         async def opening(game: str, players: int) -> NetGame:
             nonlocal parsed, fallbacks
-            if fallbacks:  # the first that answers, in order; the others are its fallbacks
-                parsed, fallbacks = await first_answering([parsed, *map(parse_relay_address, fallbacks)])
-            else:
-                await probe_relay(parsed)
+            # The first that answers and keeps retained messages, in order; the others are its fallbacks.
+            parsed, fallbacks = await first_answering([parsed, *map(parse_relay_address, fallbacks)])
             setup = bot_setup(game, self.settings)
             hosting = Hosting(
                 parsed,

@@ -7,20 +7,25 @@ Public brokers cannot be reached from here: the table's addresses are replaced b
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 
 from client.net import lan, transport
 from client.net.address import parse_relay_address
+from client.net.errors import NetError
 from client.net.lan import stop_lan_relay
-from client.net.public import public_line
-from relay.public import ENV_OVERRIDE
+from client.net.public import first_answering, playable, public_line
+from relay.public import ENV_OVERRIDE, PUBLIC_BROKERS, RETAIN_OFF
 from tests.client.drive import make_window
 from tests.relay.helpers import TcpProxy
+from tests.relay.public_emulation import emulate
 
 
 class Counting:
@@ -111,3 +116,18 @@ def test_a_room_opens_on_the_first_public_relay_that_answers_with_the_others_as_
     finally:
         proxy.close()
         dead.close()
+
+
+async def _open_where_retained_is_kept(binary: str, tmp: Path) -> None:
+    off = replace(PUBLIC_BROKERS[0], retain=RETAIN_OFF)
+    async with emulate(binary, off, tmp / "off") as without, emulate(binary, PUBLIC_BROKERS[1], tmp / "on") as with_:
+        with pytest.raises(NetError) as refused:
+            await playable(without.address)
+        assert refused.value.code == "no-retain"
+        relay, fallbacks = await first_answering([without.address, with_.address])
+        assert relay == with_.address and fallbacks == (str(without.address),)
+
+
+@pytest.mark.timeout(30)
+def test_a_public_relay_with_retained_messages_off_is_passed_over_for_the_next(mosquitto_path, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    asyncio.run(_open_where_retained_is_kept(mosquitto_path, tmp_path))
