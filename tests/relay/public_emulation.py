@@ -16,14 +16,19 @@ import asyncio
 import collections
 import contextlib
 import ssl
+import threading
 import time
+from collections.abc import Awaitable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 
 from relay.address import RelayAddress, parse_address
 from relay.public import RETAIN_OFF, PublicBroker
 from tests.relay.helpers import BrokerProcess, free_port
 from tests.relay.secure_relay import make_ca, make_server_cert
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -210,9 +215,21 @@ async def emulate(binary: str, row: PublicBroker, tmp: Path):  # type: ignore[no
     context.load_cert_chain(certfile, keyfile)
     broker = mosquitto_for(binary, row, tmp)
     await asyncio.to_thread(broker.start)
-    proxy = await LimitProxy(broker.port, row, context).start()
+    # The proxy counts on a loop of its own, as a broker does: a test's loop busy with the players (a
+    # pause of it) must not bunch the packets the proxy reads and make a paced client look too fast.
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+
+    def on_its_loop(coro: Coroutine[Any, Any, T]) -> Awaitable[T]:
+        return asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, loop))
+
+    proxy = await on_its_loop(LimitProxy(broker.port, row, context).start())
     try:
         yield Emulation(row, broker, proxy, ca_file)
     finally:
-        await proxy.close()
+        await on_its_loop(proxy.close())
+        loop.call_soon_threadsafe(loop.stop)
+        await asyncio.to_thread(thread.join, 5)
+        loop.close()
         await asyncio.to_thread(broker.stop)
