@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets as random_secrets
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from engines.core import SeededStream, registry
@@ -17,6 +18,7 @@ from protocol.crypto.signing import SigningKey
 from protocol.events import YourTurn
 from protocol.session import PeerSession
 from relay.address import RelayAddress
+from relay.transport.failover import FailoverTransport
 from relay.transport.room import RoomTransport, monotonic_ms
 
 #: Short tables for every game (the point is a whole game over the relay, not a long one).
@@ -28,9 +30,19 @@ SHORT_OPTIONS: dict[str, dict[str, Any]] = {
 
 
 async def play_whole_game(
-    address: str | RelayAddress, game: str, seats: int = 2, seed: bytes = b"any", timeout: float = 60.0
+    address: str | RelayAddress,
+    game: str,
+    seats: int = 2,
+    seed: bytes = b"any",
+    timeout: float = 60.0,
+    fallbacks: Sequence[str | RelayAddress] = (),
+    meanwhile: Callable[[list[PeerSession]], Awaitable[None]] | None = None,
 ) -> list[PeerSession]:
-    """Play ``game`` to its end at ``seats`` seats over ``address``; the sessions, every one finished."""
+    """Play ``game`` to its end at ``seats`` seats over ``address``; the sessions, every one finished.
+
+    With ``fallbacks`` each seat plays on a :class:`FailoverTransport` that moves after one second
+    without its relay; ``meanwhile`` runs beside the game (to take a relay away, say).
+    """
     spec = registry.get(game)
     room = "any" + random_secrets.token_hex(5)
     keys = [SigningKey.generate(SeededStream(seed, f"k{s}").token(32)) for s in range(seats)]
@@ -59,10 +71,17 @@ async def play_whole_game(
 
         return drive
 
-    transports += [RoomTransport(address, sessions[s], f"p{s}", driver(s), tick_ms=50) for s in range(seats)]
+    for s in range(seats):
+        if fallbacks:
+            transports.append(
+                FailoverTransport([address, *fallbacks], sessions[s], f"p{s}", driver(s), failover_s=1.0, tick_ms=50)
+            )
+        else:
+            transports.append(RoomTransport(address, sessions[s], f"p{s}", driver(s), tick_ms=50))
     runs = [asyncio.ensure_future(t.run()) for t in transports]
+    beside = asyncio.ensure_future(meanwhile(sessions)) if meanwhile is not None else None
     try:
-        await asyncio.wait_for(asyncio.gather(*runs), timeout)
+        await asyncio.wait_for(asyncio.gather(*runs, *([beside] if beside else [])), timeout)
     finally:
         for t in transports:
             t.stop()

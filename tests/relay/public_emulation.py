@@ -176,6 +176,12 @@ class Emulation:
     broker: BrokerProcess
     proxy: LimitProxy
     ca_file: Path
+    loop: asyncio.AbstractEventLoop
+
+    async def outage(self) -> None:
+        """The broker goes away for good: every connection ends, none is taken any more."""
+        await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self.proxy.close(), self.loop))
+        await asyncio.to_thread(self.broker.stop)
 
     @property
     def address(self) -> RelayAddress:
@@ -226,7 +232,7 @@ async def emulate(binary: str, row: PublicBroker, tmp: Path):  # type: ignore[no
 
     proxy = await on_its_loop(LimitProxy(broker.port, row, context).start())
     try:
-        yield Emulation(row, broker, proxy, ca_file)
+        yield Emulation(row, broker, proxy, ca_file, loop)
     finally:
         await on_its_loop(proxy.close())
         loop.call_soon_threadsafe(loop.stop)

@@ -148,3 +148,33 @@ def test_the_largest_lobby_messages_fit_the_smallest_limit_sealed() -> None:
     print("largest lobby messages:", sizes)
     assert all(sealed_size(n) <= smallest_message_limit() for n in sizes.values()), sizes
     assert max(sealed_size(n) for n in sizes.values()) <= 8192
+
+
+async def _outage(binary: str, tmp: Path) -> None:
+    async with (
+        emulate(binary, PUBLIC_BROKERS[0], tmp / "first") as first,
+        emulate(binary, PUBLIC_BROKERS[1], tmp / "next") as following,
+    ):
+        at_outage: list[int] = []
+
+        async def first_goes_down(sessions: list[PeerSession]) -> None:
+            # Early in the game (its entries come a few milliseconds apart): the rest is played on the next.
+            while min(s.table.head if s.table is not None else -1 for s in sessions) < 3:
+                await asyncio.sleep(0.005)
+            at_outage.append(max(s.table.head if s.table is not None else -1 for s in sessions))
+            await first.outage()
+
+        sessions = await play_whole_game(
+            first.address, "system-launch", seed=b"outage", fallbacks=[following.address], meanwhile=first_goes_down
+        )
+        assert sessions[0].table is not None and at_outage[0] < sessions[0].table.head, "the scenario: mid-game"
+        assert_fair(sessions)
+        counts = following.counts
+    assert counts.broken == [], counts.broken
+    assert counts.retained > 3, "the seats put the game's log on the next broker"
+    assert counts.busiest_second <= PUBLIC_BROKERS[1].max_publish_rate
+
+
+@pytest.mark.timeout(60)
+def test_one_public_brokers_outage_moves_the_game_to_the_next(mosquitto_path: str, tmp_path: Path) -> None:
+    asyncio.run(_outage(mosquitto_path, tmp_path))
