@@ -13,6 +13,7 @@ import aiomqtt
 import paho.mqtt.client as paho
 
 from relay.address import DEFAULT_WS_PATH, RelayAddress, client_id
+from relay.pacing import Pacer
 from relay.seal import RoomSeal
 
 #: Where the MQTT clients of this project log (aiomqtt's own lines and paho's beneath them).
@@ -37,14 +38,18 @@ class RelayClient(aiomqtt.Client):
         super().__init__(*args, **kwargs)
         #: The room this connection speaks for, sealed (None: only the public listings, unsealed).
         self.seal = seal
+        #: This client's publishes, paced under a public broker's rate limit (:mod:`relay.pacing`).
+        self._pacer = Pacer()
 
     # -- the room seal: callers name logical topics; the wire carries sealed ones ----------------
     async def publish(  # type: ignore[override]
         self, topic: str, payload: bytes | None = None, qos: int = 0, retain: bool = False, **kwargs: Any
     ) -> None:
+        """Publish, sealed, once the pacer lets it go: every publish of the program passes here."""
         if self.seal is not None:
             payload = self.seal.seal(topic, bytes(payload or b""))
             topic = self.seal.topic(topic)
+        await self._pacer.wait()
         await super().publish(topic, payload, qos, retain, **kwargs)
 
     async def subscribe(  # type: ignore[override]

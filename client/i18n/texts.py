@@ -74,6 +74,7 @@ msg("net.bad-address", "“{address}” is not a relay address. Write it as host
 msg("net.bad-room", "“{code}” is not a room code: a room code is 4 to 12 letters or digits.")
 msg("net.unreachable", "Nobody answered at {address}. Check the address and the port, and that the relay is running.")
 msg("net.timeout", "{address} did not answer in time. The relay may be down, or a firewall may block it.")
+msg("net.no-retain", "The relay {address} keeps no retained messages, which a game needs: open the room on another relay.")
 msg("net.not-a-relay", "Something answers at {address}, but it is not a Sealed Table relay (not an MQTT broker).")
 msg("net.not-trusted", "The certificate of the relay {address} is not trusted. If the relay uses its own CA, give its CA file in Settings. ({reason})")
 msg("net.login-needed", "The relay {address} needs a login: write the relay address as user:password@host, also when you join with an invitation link (a link never carries a login). The password is kept in a file only you can read.")
