@@ -13,6 +13,7 @@ from relay import topics
 from relay.mqtt import mqtt_client
 from relay.pacing import MAX_PER_WINDOW, Pacer
 from relay.public import PUBLIC_BROKERS
+from relay.seal import RoomSeal
 from relay.transport.room import RoomTransport
 from tests.relay.any_game import assert_fair, play_whole_game
 from tests.relay.public_emulation import Emulation, emulate
@@ -73,7 +74,7 @@ async def _restore(binary: str, tmp: Path) -> None:
         finally:
             transport.stop()
             await asyncio.gather(running, return_exceptions=True)
-        back = await _read_back(second, session.room, entries)
+        back = await _read_back(second, transport.seal, session.room, entries)
         counts = second.counts
     assert back == entries, "the whole log is on the relay"
     assert counts.broken == [], counts.broken
@@ -81,10 +82,10 @@ async def _restore(binary: str, tmp: Path) -> None:
     assert counts.retained >= entries
 
 
-async def _read_back(emulation: Emulation, room: str, entries: int) -> int:
+async def _read_back(emulation: Emulation, seal: RoomSeal, room: str, entries: int) -> int:
     """How many of the log's topics hold a retained entry on the relay (each exact topic read once)."""
     got: set[str] = set()
-    async with mqtt_client(emulation.address, "check") as reader:
+    async with mqtt_client(emulation.address, "check", seal=seal) as reader:
         for seq in range(entries):
             await reader.subscribe(topics.log(room, seq), qos=0)
         with contextlib.suppress(TimeoutError):
