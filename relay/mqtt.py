@@ -42,7 +42,7 @@ class RelayClient(aiomqtt.Client):
         self._pacer = Pacer()
 
     # -- the room seal: callers name logical topics; the wire carries sealed ones ----------------
-    async def publish(  # type: ignore[override]
+    async def publish(  # type: ignore[override]  # aiomqtt's extra positional arguments are not used here
         self, topic: str, payload: bytes | None = None, qos: int = 0, retain: bool = False, **kwargs: Any
     ) -> None:
         """Publish, sealed, once the pacer lets it go: every publish of the program passes here."""
@@ -52,7 +52,7 @@ class RelayClient(aiomqtt.Client):
         await self._pacer.wait()
         await super().publish(topic, payload, qos, retain, **kwargs)
 
-    async def subscribe(  # type: ignore[override]
+    async def subscribe(  # type: ignore[override]  # aiomqtt's extra positional arguments are not used here
         self, topic: str | list[tuple[str, int]], qos: int = 0, **kwargs: Any
     ) -> tuple[int, ...] | list[paho.ReasonCode]:
         seal = self.seal
@@ -63,7 +63,9 @@ class RelayClient(aiomqtt.Client):
                 topic = [(seal.topic_filter(t), q) for t, q in topic]
         return await super().subscribe(topic, qos, **kwargs)
 
-    async def unsubscribe(self, topic: str | list[str], **kwargs: Any) -> None:  # type: ignore[override]
+    async def unsubscribe(  # type: ignore[override]  # aiomqtt's extra positional arguments are not used here
+        self, topic: str | list[str], **kwargs: Any
+    ) -> None:
         seal = self.seal
         if seal is not None:
             topic = seal.topic_filter(topic) if isinstance(topic, str) else [seal.topic_filter(t) for t in topic]
