@@ -100,6 +100,11 @@ LOBBY_ROOT = f"{ROOT}/lobby/"
 LOBBY_FILTER = f"{LOBBY_ROOT}+"
 
 
+def listing_marker(peer: str) -> str:
+    """The marker a reader of the (public, unsealed) listing sends itself: beside the listing, below its ``+``."""
+    return f"{LOBBY_ROOT}{peer}/marker"
+
+
 def knock(door: str, peer: str) -> str:
     """A stranger's sealed request at a listed room's door (:mod:`relay.lobby.door`): public, like the listing."""
     return f"{LOBBY_ROOT}{door}/knock/{peer}"
