@@ -682,3 +682,6 @@ class RoomHost:
                     await client.publish(topics.seats(self.code), b"", qos=1, retain=True)
                 for peer in {*self.requests, *self.waiting, *self.refused}:
                     await client.publish(topics.join(self.code, peer), b"", qos=1, retain=True)
+                    if self.listed:  # a stranger's knock and our answer at the door go with the room
+                        for topic in (topics.knock(self.door, peer), topics.answer(self.door, peer)):
+                            await client.publish(topic, b"", qos=1, retain=True)
