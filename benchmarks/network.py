@@ -53,7 +53,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -94,13 +94,46 @@ def seat_material(seed: bytes, n: int = N) -> tuple[list[SigningKey], list[bytes
 
 
 class Timings:
-    """monotonic_ns marks of one peer: action submitted, entry queued, received, applied (per seq)."""
+    """monotonic_ns marks of one peer, per seq.
+
+    The author's: action submitted, signed (``submit`` returned), queued to send, handed to the MQTT
+    client (``publish`` called); a receiver's: arrived (the MQTT client parsed it off the socket),
+    received (the transport's reader has it), applied (every check passed, the replica changed).
+    """
 
     def __init__(self) -> None:
         self.submitted: dict[int, int] = {}
+        self.signed: dict[int, int] = {}
         self.queued: dict[int, int] = {}
+        self.sent: dict[int, int] = {}
+        self.arrived: dict[int, int] = {}
         self.received: dict[int, int] = {}
         self.applied: dict[int, int] = {}
+
+    def hook_client(self) -> None:
+        """Note when this process's MQTT client is handed a log entry and when one comes off the socket.
+
+        The benchmark's own instrument (each peer is alone in its process): aiomqtt's ``publish`` and
+        ``_on_message`` are wrapped for log topics; nothing else of the client changes.
+        """
+        publish, on_message = aiomqtt.Client.publish, aiomqtt.Client._on_message
+        marks = self
+
+        async def timed_publish(client: aiomqtt.Client, topic: str, *args: Any, **kw: Any) -> None:
+            seq = topics.parse_log_seq(topic) if "/log/" in topic else None
+            if seq is not None:
+                marks.sent.setdefault(seq, time.monotonic_ns())
+            await publish(client, topic, *args, **kw)
+
+        def timed_on_message(client: aiomqtt.Client, paho: Any, userdata: Any, message: Any) -> None:
+            topic = message.topic
+            seq = topics.parse_log_seq(topic) if "/log/" in topic else None
+            if seq is not None:
+                marks.arrived.setdefault(seq, time.monotonic_ns())
+            on_message(client, paho, userdata, message)
+
+        aiomqtt.Client.publish = timed_publish  # type: ignore[method-assign]
+        aiomqtt.Client._on_message = timed_on_message  # type: ignore[method-assign]
 
     def as_dict(self) -> dict[str, dict[int, int]]:
         return {k: dict(v) for k, v in vars(self).items()}
@@ -169,7 +202,9 @@ class BotDriver:
             session.state, session.knowledge, legal
         )
         self.marks.submitted.setdefault(e.seq, time.monotonic_ns())
-        return session.submit(action, settle=False)  # the transport settles it once sent
+        events = session.submit(action, settle=False)  # the transport settles it once sent
+        self.marks.signed.setdefault(e.seq, time.monotonic_ns())
+        return events
 
     def _decide_later(self, e: YourTurn) -> None:
         self(self._decide(e))
@@ -217,6 +252,7 @@ def outcome(session: PeerSession) -> dict[str, Any]:
 def peer_process(broker: str, room: str, seed: bytes, seat: int, think_s: float = 0.0, n: int = N) -> dict[str, Any]:
     """One seat of an ``n``-seat game, alone in its process, to the end of the game; its marks and outcome."""
     marks = Timings()
+    marks.hook_client()
     session, secret = make_session(room, seed, seat, marks, n, monotonic_ms())
     driver = BotDriver(session, seat, secret, marks, think_s)
     transport = TimedTransport(broker, session, f"{room}-{seat}", driver, marks=marks)
@@ -226,11 +262,25 @@ def peer_process(broker: str, room: str, seed: bytes, seat: int, think_s: float 
     return {"seat": seat, "cpu_s": time.process_time() - cpu0, **marks.as_dict(), **outcome(session)}
 
 
+class Stages(NamedTuple):
+    """Where one action's time went (ns); sorted by the first field, the whole latency."""
+
+    every: int  # submitted -> the last other peer applied it
+    sign: int  # submitted -> signed (session.submit returned: rules, sealing, signature)
+    to_outbox: int  # signed -> queued to send (the driver's return, the transport's collect)
+    to_client: int  # queued -> the MQTT client's publish called (the writer task's turn)
+    first_wire: int  # publish called -> the first receiver's client parsed it off the socket
+    last_wire: int  # publish called -> the last receiver's client had it
+    to_reader: int  # the slowest receiver's client had it -> its transport's reader got it
+    check: int  # the slowest receiver's reader got it -> applied
+    before: str  # the type of the entry before it
+
+
 def game_latencies(results: list[dict[str, Any]]) -> dict[str, Any]:
     """Action latencies (ns) of one game from its peers' marks; desync if hashes differ or unfair."""
     types = results[0]["types"]
     every, each, wire_every = [], [], []
-    stages: list[tuple[int, int, int, int, int, str]] = []
+    stages: list[Stages] = []
     for author in results:
         for seq, t0 in author["submitted"].items():
             if seq >= len(types) or types[seq] != "action":
@@ -244,18 +294,24 @@ def game_latencies(results: list[dict[str, Any]]) -> dict[str, Any]:
             queued = author["queued"].get(seq)
             if queued is not None:
                 wire_every.append(max(applied) - queued)  # type: ignore[type-var,operator]
-                received = [r["received"].get(seq) for r in others]
-                if all(t is not None for t in received):
-                    stages.append(
-                        (
-                            max(applied) - t0,  # type: ignore[type-var,operator]
-                            queued - t0,
-                            min(received) - queued,  # type: ignore[type-var,operator]
-                            max(received) - queued,  # type: ignore[type-var,operator]
-                            max(a - b for a, b in zip(applied, received, strict=True)),  # type: ignore[operator]
-                            types[seq - 1] if seq else "",
-                        )
+            marks = [author[k].get(seq) for k in ("signed", "queued", "sent")]
+            arrived = [r["arrived"].get(seq) for r in others]
+            received = [r["received"].get(seq) for r in others]
+            if all(t is not None for t in [*marks, *arrived, *received]):
+                signed, queued, sent = marks
+                stages.append(
+                    Stages(
+                        max(applied) - t0,  # type: ignore[type-var,operator]
+                        signed - t0,  # type: ignore[operator]
+                        queued - signed,  # type: ignore[operator]
+                        sent - queued,  # type: ignore[operator]
+                        min(arrived) - sent,  # type: ignore[type-var,operator]
+                        max(arrived) - sent,  # type: ignore[type-var,operator]
+                        max(b - a for a, b in zip(arrived, received, strict=True)),  # type: ignore[operator]
+                        max(b - a for a, b in zip(received, applied, strict=True)),  # type: ignore[operator]
+                        types[seq - 1] if seq else "",
                     )
+                )
     return {
         "stages": stages,
         "every": every,
@@ -788,22 +844,21 @@ def report_latency(broker: str, games: int, in_process: bool, think_ms: int, sea
         print(line("action submitted -> every peer applied", every, base))
 
 
-def stage_lines(stages: list[tuple[int, int, int, int, int, str]]) -> str:
+def stage_lines(stages: list[Stages]) -> str:
     """Where an action's time goes, for all actions and for the slowest 5%: medians of each stage."""
     if not stages:
         return "  (no stages)"
     ordered = sorted(stages)
     slow = ordered[-max(1, len(ordered) // 20) :]
     out = [
-        "  where the time goes (medians, ms): author to outbox | to first peer's inbox | to last peer's inbox"
-        " | slowest peer's check"
+        "  where the time goes (medians, ms): sign | to outbox | to client.publish | wire to first receiver's"
+        " client | to last one's | client -> reader (slowest) | check (slowest)"
     ]
     for label, rows in (("all actions", ordered), (f"slowest {len(slow)}", slow)):
-        med = [statistics.median(r[i] for r in rows) / MS for i in range(1, 5)]
-        after = statistics.mode(r[5] for r in rows)
+        med = [statistics.median(r[i] for r in rows) / MS for i in range(1, 8)]
+        after = statistics.mode(r.before for r in rows)
         out.append(
-            f"    {label:14s} {med[0]:5.2f} | {med[1]:5.2f} | {med[2]:5.2f} | {med[3]:5.2f}"
-            f"   (entry before it, most often: {after})"
+            f"    {label:12s} " + " | ".join(f"{m:5.2f}" for m in med) + f"   (entry before, most often: {after})"
         )
     return "\n".join(out)
 
