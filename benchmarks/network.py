@@ -274,6 +274,8 @@ class Stages(NamedTuple):
     to_reader: int  # the slowest receiver's client had it -> its transport's reader got it
     check: int  # the slowest receiver's reader got it -> applied
     before: str  # the type of the entry before it
+    #: The last receiver's client read it only after another receiver had applied it: the receivers took turns.
+    in_turn: bool
 
 
 def game_latencies(results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -310,6 +312,7 @@ def game_latencies(results: list[dict[str, Any]]) -> dict[str, Any]:
                         max(b - a for a, b in zip(arrived, received, strict=True)),  # type: ignore[operator]
                         max(b - a for a, b in zip(received, applied, strict=True)),  # type: ignore[operator]
                         types[seq - 1] if seq else "",
+                        len(others) > 1 and max(arrived) > min(applied),  # type: ignore[type-var,operator]
                     )
                 )
     return {
@@ -810,8 +813,10 @@ def report_latency(broker: str, games: int, in_process: bool, think_ms: int, sea
         lat = latency_processes(broker, games, think / 1000, n)
         size = int(statistics.mean(lat["sizes"]))
         bare, raw = lat["client"], lat["raw"]
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         print(
-            f"LATENCY, {n} seats, one OS process per peer ({n} peers + the broker on {os.cpu_count()} cores); {label}\n"
+            f"LATENCY, {n} seats, one OS process per peer ({n} peers + the broker on {os.cpu_count()} cores;"
+            f" load average after it {load}); {label}\n"
             f"  ({games} games, {len(lat['every'])} player actions, mean entry {size} B;"
             " both bare baselines are timed between the games)"
         )
@@ -859,6 +864,12 @@ def stage_lines(stages: list[Stages]) -> str:
         after = statistics.mode(r.before for r in rows)
         out.append(
             f"    {label:12s} " + " | ".join(f"{m:5.2f}" for m in med) + f"   (entry before, most often: {after})"
+        )
+    if len(ordered) and any(r.in_turn for r in ordered):
+        turns = sum(r.in_turn for r in ordered)
+        out.append(
+            f"    in {turns} of {len(ordered)} actions ({100 * turns / len(ordered):.0f}%) the last receiver's client"
+            " read the entry only after another receiver had applied it: the receivers took turns on the cores"
         )
     return "\n".join(out)
 

@@ -931,9 +931,27 @@ class RoomTransport:
                 self._backlog.append((topic, payload))  # read-back: handed over in order once complete
             elif rest.startswith("log/"):
                 self._on_log(topic, payload)
-                self._ahead.set()
+                if self._follower_due():
+                    self._ahead.set()
             elif rest.startswith("notice/"):
                 self._on_notice(topic, payload)
+
+    def _follower_due(self) -> bool:
+        """Whether an entry just read gives :meth:`_follow` work at once: the next log window or the
+        notices ahead to subscribe, the seats' topics (a genesis read only now), or the end of the game.
+
+        Only then is it woken: waking it for every entry cost each peer a task and a timer per entry
+        on the path of the next one (benchmarks/network.py).  What it does besides (deferred restores,
+        the stall watch) runs on its own timeout, every RESTORE_INTERVAL_S / 2, as before.  The
+        conditions are the ones :meth:`_follow` acts on.
+        """
+        head = self._head()
+        return (
+            not self._watching
+            or self.session.finished
+            or head + WINDOW // 2 > self._window_end
+            or (head >= 0 and head + NOTICE_AHEAD // 2 > self._notice_end)
+        )
 
     def _on_want(self, rest: str, payload: bytes) -> None:
         """Another seat cannot get an entry from the relay: put our copy back, if the request is really

@@ -12,7 +12,7 @@ import pytest
 from relay import topics
 from relay.transport.room import Connected, RoomTransport
 from tests.relay.helpers import BrokerProcess, free_port, make_peer, relay
-from tests.relay.transport.stub_session import StubSession, YourTurn
+from tests.relay.transport.stub_session import Entry, StubSession, YourTurn
 
 
 def connect_with_will(client_id: str, topic: str, message: bytes) -> bytes:
@@ -24,10 +24,6 @@ def connect_with_will(client_id: str, topic: str, message: bytes) -> bytes:
     body = b"\x00\x04MQTT\x04" + bytes([0x02 | 0x04 | 0x08 | 0x20]) + struct.pack("!H", 60)
     body += s(client_id.encode()) + s(topic.encode()) + s(message)
     return bytes([0x10, len(body)]) + body
-
-
-
-
 
 
 async def read_retained(address: str, room: str) -> dict[int, bytes]:
@@ -354,3 +350,28 @@ def test_idle_work_waits_for_a_quiet_room_and_then_goes_on_step_by_step() -> Non
         assert session.closed == 0  # the room stayed quiet: every step ran
 
     asyncio.run(main())
+
+
+def test_the_follower_is_woken_only_when_an_entry_gives_it_work() -> None:
+    """While playing, an entry wakes the window follower only when the next log window or the notices
+    ahead are due, the seats' topics are not watched yet, or the game is over (its own timeout does
+    the rest), not for every entry on the path of the next one."""
+    from relay.transport import room as transport_module
+
+    session = StubSession("ROOMFW", 0, seats=2, length=200)
+    transport = RoomTransport("127.0.0.1:1", session, "follow")  # never connects: only the bookkeeping
+    assert transport._follower_due()  # nothing subscribed yet
+    transport._watching, transport._window_end, transport._notice_end = True, 63, 16
+    session.table.log += [Entry(session.entry(seq, seq % 2)) for seq in range(4)]
+    assert session.table.head == 3
+    assert not transport._follower_due()  # mid-window: the entry is no work for it
+    transport._notice_end = 3 + transport_module.NOTICE_AHEAD // 2 - 1
+    assert transport._follower_due()  # the notices ahead are due
+    transport._notice_end = 64
+    while session.table.head + transport_module.WINDOW // 2 <= transport._window_end:
+        session.table.log.append(Entry(b"E"))
+    assert transport._follower_due()  # the next window is due
+    transport._window_end = 200
+    assert not transport._follower_due()
+    session.length = session.table.head + 1
+    assert transport._follower_due()  # the game is over: the follower ends
