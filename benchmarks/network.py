@@ -1,6 +1,6 @@
 """Network figures: action-to-every-peer latency against bare MQTT, a peer's CPU per entry, and load.
 
-    python3 benchmarks/network.py                        # short run (< 60 s): latency, CPU, load 10 games
+    python3 benchmarks/network.py                        # short run (< 90 s): latency, CPU, load 10 games
     python3 benchmarks/network.py --games 25 50 100      # the long load run
     python3 benchmarks/network.py --latency-games 5 --in-process --broker 127.0.0.1:1883
 
@@ -15,9 +15,14 @@ Everything runs against a real ``mosquitto`` started here with the shipped confi
    applied it (checked the signature, the hash chain, the rules and any card shown).  "Every
    peer" is the last of them.  The bare MQTT baseline is measured the same way, between the
    games: one publisher process and as many receiver processes, retained QoS 1 messages of
-   the mean entry size, from just before ``publish`` to each receiver having the message.
-   For each action the stages are printed too (author to outbox, to the first and the last
-   receiver's inbox, the slowest check), for all actions and for the slowest 5%.
+   the mean entry size on exact log topics, from just before ``publish`` to each receiver
+   having the message; twice: with the project's own client (``relay.mqtt.mqtt_client``, the
+   ratios' base) and with a raw-socket MQTT 3.1.1 client written here (how near the wire is).
+   For each action the stages are printed too (the author's submit, to the outbox, to the
+   client's ``publish``, the wire to the first and the last receiver's client, the slowest
+   receiver's client to its transport's reader, the slowest check), for all actions and for
+   the slowest 5%, and how often the last receiver read the entry only after another had
+   applied it (the receivers taking turns on the cores).
    ``--think-ms`` adds games whose bots pause before answering; ``--in-process`` adds a
    variant with all four peers in one process (so the three receivers verify one after another).
 2. CPU: what one peer spends per received entry and per own action, measured without any
@@ -32,8 +37,8 @@ Everything runs against a real ``mosquitto`` started here with the shipped confi
 On this 2-core machine the peer processes and the broker share two CPUs: when an action
 arrives, the three receivers of a 4-seat game each need a core for about a third of a
 millisecond, so the last one waits for a core another peer holds.  The latency includes that
-CPU contention (the stages show it: the last inbox lags the first while the check itself does
-not grow), and the load figures measure the machine, not the design (peers of a real game run
+CPU contention (the stages show it: the last receiver's client lags the first while the check
+itself does not grow), and the load figures measure the machine, not the design (peers of a real game run
 on different computers; the broker only forwards bytes).
 """
 

@@ -931,10 +931,13 @@ class RoomTransport:
                 self._backlog.append((topic, payload))  # read-back: handed over in order once complete
             elif rest.startswith("log/"):
                 self._on_log(topic, payload)
-                if self._follower_due():
-                    self._ahead.set()
+                self._wake_follower()
             elif rest.startswith("notice/"):
                 self._on_notice(topic, payload)
+
+    def _wake_follower(self) -> None:
+        if self._follower_due():
+            self._ahead.set()
 
     def _follower_due(self) -> bool:
         """Whether an entry just read gives :meth:`_follow` work at once: the next log window or the
