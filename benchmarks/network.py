@@ -914,6 +914,9 @@ def main() -> int:
     p.add_argument("--in-process", action="store_true", help="also time the all-peers-in-one-process variant")
     p.add_argument("--rebuild", type=int, default=400, help="entries of the game a restarted seat reads back (0: skip)")
     args = p.parse_args()
+    from relay.mqtt import quiet_publish_backlog
+
+    quiet_publish_backlog()  # a restarted seat putting a log back keeps many entries in flight, by design
     tmp = Path(tempfile.mkdtemp(prefix="sealed-bench-"))
     proc = None
     broker = args.broker
