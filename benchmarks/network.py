@@ -71,6 +71,9 @@ from protocol.envelope import parse  # noqa: E402
 from protocol.events import YourTurn  # noqa: E402
 from protocol.session import PeerSession  # noqa: E402
 from relay import topics  # noqa: E402
+from relay.address import parse_address  # noqa: E402
+from relay.mqtt import RelayClient, mqtt_client  # noqa: E402
+from relay.seal import RoomSeal, sealed_size  # noqa: E402
 from relay.transport.room import RoomTransport, held_entry, monotonic_ms  # noqa: E402
 
 N = 4
@@ -121,24 +124,29 @@ class Timings:
         The benchmark's own instrument (each peer is alone in its process): aiomqtt's ``publish`` and
         ``_on_message`` are wrapped for log topics; nothing else of the client changes.
         """
-        publish, on_message = aiomqtt.Client.publish, aiomqtt.Client._on_message
+        publish, on_message = aiomqtt.Client.publish, RelayClient._on_message
         marks = self
 
+        def logical(client: aiomqtt.Client, wire: str) -> str:
+            seal = client.seal if isinstance(client, RelayClient) else None
+            return (seal.logical(wire) or "") if seal is not None else wire
+
         async def timed_publish(client: aiomqtt.Client, topic: str, *args: Any, **kw: Any) -> None:
-            seq = topics.parse_log_seq(topic) if "/log/" in topic else None
+            named = logical(client, topic)
+            seq = topics.parse_log_seq(named) if "/log/" in named else None
             if seq is not None:
                 marks.sent.setdefault(seq, time.monotonic_ns())
             await publish(client, topic, *args, **kw)
 
         def timed_on_message(client: aiomqtt.Client, paho: Any, userdata: Any, message: Any) -> None:
-            topic = message.topic
+            topic = logical(client, message.topic)
             seq = topics.parse_log_seq(topic) if "/log/" in topic else None
             if seq is not None:
                 marks.arrived.setdefault(seq, time.monotonic_ns())
             on_message(client, paho, userdata, message)
 
         aiomqtt.Client.publish = timed_publish  # type: ignore[method-assign]
-        aiomqtt.Client._on_message = timed_on_message  # type: ignore[method-assign]
+        RelayClient._on_message = timed_on_message  # type: ignore[method-assign]
 
     def as_dict(self) -> dict[str, dict[int, int]]:
         return {k: dict(v) for k, v in vars(self).items()}
@@ -347,7 +355,7 @@ def latency_processes(broker: str, games: int, think_s: float = 0.0, n: int = N)
             room, seed = f"LAT{os.urandom(2).hex()}{g}", os.urandom(32)
             r = game_latencies(pool.starmap(peer_process, [(broker, room, seed, s, think_s, n) for s in range(n)]))
             for kind in BARE:
-                bare = bare_processes(broker, int(r["entry_bytes"]), count=60, receivers=n - 1, kind=kind)
+                bare = bare_processes(broker, int(r["entry_bytes"]), count=40, receivers=n - 1, kind=kind)
                 total[kind]["each"] += bare["each"]
                 total[kind]["every"] += bare["every"]
             for k in ("every", "each", "queued_every", "stages"):
@@ -398,11 +406,10 @@ async def play_game(broker: str, room: str, seed: bytes) -> dict[str, Any]:
 #   and so what the client stack itself costs.
 
 
-def _client_for(broker: str, kind: str) -> Any:
-    from relay.address import parse_address
-    from relay.mqtt import mqtt_client
-
-    return mqtt_client(parse_address(broker), kind, keepalive=60, timeout=10)
+def _client_for(broker: str, kind: str, topic: str) -> Any:
+    """The project's client, sealed for the bare room as a seat's is for its room (same sizes, same work)."""
+    room = topic.split("/")[3]
+    return mqtt_client(parse_address(broker), kind, keepalive=60, timeout=10, seal=RoomSeal(room, "A" * 20))
 
 
 def bare_receiver(broker: str, topic: str, count: int, ready: Any, out: Any) -> None:
@@ -410,7 +417,7 @@ def bare_receiver(broker: str, topic: str, count: int, ready: Any, out: Any) -> 
 
     async def main() -> dict[int, int]:
         got: dict[int, int] = {}
-        async with _client_for(broker, "bare-sub") as client:
+        async with _client_for(broker, "bare-sub", topic) as client:
             await client.subscribe([(f"{topic}{i}", 1) for i in range(count)])
             ready.release()
             async with asyncio.timeout(60):
@@ -429,7 +436,7 @@ def bare_publisher(broker: str, topic: str, count: int, size: int, gap_s: float,
     async def main() -> dict[int, int]:
         sent: dict[int, int] = {}
         payload = os.urandom(size)
-        async with _client_for(broker, "bare-pub") as client:
+        async with _client_for(broker, "bare-pub", topic) as client:
             for i in range(count):
                 sent[i] = time.monotonic_ns()
                 await client.publish(f"{topic}{i}", payload, qos=1, retain=True)
@@ -545,9 +552,17 @@ BARE = {"client": (bare_receiver, bare_publisher), "raw": (raw_receiver, raw_pub
 
 
 def bare_processes(
-    broker: str, size: int, count: int = 200, gap_s: float = 0.005, receivers: int = N - 1, kind: str = "client"
+    broker: str, size: int, count: int = 40, gap_s: float = 0.005, receivers: int = N - 1, kind: str = "client"
 ) -> dict[str, list[int]]:
-    """A publisher and ``receivers`` receivers, each its own process; latency (ns) to each and to the last."""
+    """A publisher and ``receivers`` receivers, each its own process; latency (ns) to each and to the last.
+
+    One message every 5 ms, as a game's entries come when bots answer at once, and no more than the
+    publish pacer lets go at once (:mod:`relay.pacing`): beyond its burst it would time the pacer,
+    not the wire.  The raw-socket client sends
+    messages of the size the seal gives an entry of ``size`` bytes; the project's client seals them.
+    """
+    if kind == "raw":
+        size = sealed_size(size)
     ctx = multiprocessing.get_context("spawn")
     topic = f"{topics.ROOT}/room/BARE{os.urandom(3).hex()}/log/"
     receiver, publisher_of = BARE[kind]
@@ -703,11 +718,11 @@ async def rebuild_seconds(broker: str, seed: bytes, log: list[bytes], rounds: in
     from relay.transport.room import Connected
 
     room = "REBUILD"  # the room the entries were written for (a fresh broker per run)
-    host, port = broker.rsplit(":", 1)
-    async with aiomqtt.Client(host, int(port), identifier="rebuildpub" + os.urandom(3).hex()) as c:
+    keys, secrets, _ = seat_material(seed, REBUILD_SEATS)
+    seal = RoomSeal.for_host_key(room, keys[0].public_bytes())
+    async with mqtt_client(parse_address(broker), "rebuildpub", seal=seal) as c:
         for seq, data in enumerate(log):
             await c.publish(topics.log(room, seq), data, qos=1, retain=True)
-    keys, secrets, _ = seat_material(seed, REBUILD_SEATS)
     out = []
     for r in range(rounds):
         session = PeerSession.join(room, 1, keys[1], secrets[1], keys[0].public_bytes())
