@@ -29,11 +29,15 @@ What it guarantees, and how:
 - **Asking the others.**  A seat whose log does not move asks the others for the next entry with a
   request signed by its key and bound to the room and game (:mod:`relay.transport.wants`); they answer only
   such a request, rate-limited, with the entry itself, which the asker checks like any entry.
-- **Live only.**  On a relay that keeps no retained messages (:mod:`relay.retain_mode`) nothing is
-  read back: the markers are sent after subscribing (they come back live), a seat asks the others
-  for a run of entries from its head as soon as it is connected (before the genesis too) and again
-  whenever a run came or the log stalls, the others publish the run again (rate-limited, paced),
-  and presence is said again every :data:`PRESENCE_EVERY_S` (the "gone" will still comes live).
+- **Live only.**  On a relay that keeps no retained messages (:mod:`relay.retain_mode`) the relay
+  has nothing to read back: the markers are sent after subscribing (they come back live), and the
+  read-back is the other seats' answers instead.  A (re)connecting seat asks them for a run of
+  entries from its head (before the genesis too), and again while whole runs come; the read-back
+  ends when the others have nothing more (no answer within :data:`LIVE_ANSWER_S`, or the answers
+  pause for :data:`LIVE_IDLE_S`), so a restarted seat still sees the log before it acts.  While
+  playing it asks again whenever a run came or the log stalls; the others publish the runs again
+  (rate-limited, paced), and presence is said again every :data:`PRESENCE_EVERY_S` (the "gone"
+  will still comes live).
 - Duplicates and reordering are the session's job (it buffers and drops exact duplicates).
 - **An outage chooses nobody's forfeit.**  The session's clock for timeouts runs only while the
   relay is reachable and the log is read back: the session is told ``connection_lost`` when a
@@ -276,6 +280,11 @@ LIVE_REFETCH_S = 1.0
 LIVE_REFETCH_MAX_S = 4.0
 LIVE_RUN = wants.MAX_RUN
 PRESENCE_EVERY_S = 5.0
+#: Live only, the read-back: how long the first answer to a request may take, the longest pause within
+#: the answers (a paced answerer pauses up to one pacing window, relay/pacing.py), and the whole.
+LIVE_ANSWER_S = 1.5
+LIVE_IDLE_S = 1.5
+LIVE_READ_MAX_S = 30.0
 #: Signed requests of one seat answered in a row, then one per interval (a seat asks every few seconds).
 WANT_BURST = 4
 WANT_INTERVAL_S = 1.0
@@ -792,6 +801,8 @@ class RoomTransport:
                 await self._apply_backlog()
                 if self._window_end >= self._head() + WINDOW:
                     break  # a whole window past the head is read, and empty: the log ends here
+        if self._live_only():
+            await self._live_read_back(client)  # the relay kept nothing: the others have what we lack
         notices = self._notice_filters()
         if notices:  # the notices about the entries around the head, read back before play goes on too
             step += 1
@@ -799,9 +810,37 @@ class RoomTransport:
                 await self._apply_backlog()
         self._after_sync()
         await self._watch_seats(client)
-        if self._live_only():
-            await self._ask_run(client)  # nothing was read back: the others have what we lack
         await self._follow(client, step)
+
+    async def _live_read_back(self, client: aiomqtt.Client) -> None:
+        """Live only: ask the others for runs of entries from our head until they have nothing more for us.
+
+        Their answers arrive while we are not synced, so they wait in the backlog like a relay's
+        read-back and are applied in order; nothing is handed to the driver before the end.
+        """
+        deadline = time.monotonic() + LIVE_READ_MAX_S
+        while time.monotonic() < deadline:
+            before = self._head()
+            asked_at = time.monotonic()
+            if not await self._ask_run(client):
+                return  # an observer asks nobody
+            await self._answers(asked_at, before + LIVE_RUN)
+            await self._apply_backlog()
+            if self._head() < self._asked_to:
+                return  # a run came short (or none came): the others hold nothing beyond it
+
+    async def _answers(self, asked_at: float, last: int) -> None:
+        """Wait for the answers to a request: until entry ``last`` is in, or none came within
+        :data:`LIVE_ANSWER_S`, or they paused for :data:`LIVE_IDLE_S`."""
+        room = self.session.room
+        while topics.log(room, last) not in self._seen:
+            now = time.monotonic()
+            heard = self._last_message > asked_at
+            waited = now - (self._last_message if heard else asked_at)
+            limit = LIVE_IDLE_S if heard else LIVE_ANSWER_S
+            if waited >= limit:
+                return
+            await asyncio.sleep(min(0.05, limit - waited))
 
     async def _follow(self, client: aiomqtt.Client, step: int) -> None:
         """While playing: subscribe the next window before the head gets there; ask again when nothing comes.
@@ -847,14 +886,20 @@ class RoomTransport:
                         await client.publish(topics.want(self.session.room, request[0]), request[1], qos=0)
                 stalled_since, wait = time.monotonic(), min(wait * 2, longest)
 
-    async def _ask_run(self, client: aiomqtt.Client) -> None:
+    async def _ask_run(self, client: aiomqtt.Client) -> bool:
         """Live only: ask the others for the :data:`LIVE_RUN` entries after our head (from the genesis on
-        when we have none); they publish the ones they hold again, live."""
+        when we have none); they publish the ones they hold again, live.  False: we ask nobody (an observer)."""
         first = self._head() + 1
         request = self._want_request(first, LIVE_RUN)
-        if request is not None:
-            self._asked_to = first + LIVE_RUN - 1
-            await client.publish(topics.want(self.session.room, request[0]), request[1], qos=0)
+        if request is None:
+            return False
+        last = first + LIVE_RUN - 1
+        if last > self._window_end:  # the answers come on these topics: subscribed before asking
+            await self._subscribe(client, self._window_filters(self._window_end + 1, last))
+            self._window_end = last
+        self._asked_to = last
+        await client.publish(topics.want(self.session.room, request[0]), request[1], qos=0)
+        return True
 
     def _want_request(self, seq: int, count: int = 1) -> tuple[int, bytes] | None:
         """(our seat, our signed request for entries ``seq`` .. ``seq + count - 1``), or None for an observer.
