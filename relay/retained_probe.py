@@ -18,9 +18,8 @@ import secrets
 
 import aiomqtt
 
-from relay import topics
+from relay import retain_mode, topics
 from relay.address import RelayAddress
-from relay import retain_mode
 from relay.mqtt import mqtt_client
 
 #: Seconds the relay has to acknowledge the retained message.

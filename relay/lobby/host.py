@@ -423,6 +423,12 @@ class RoomHost:
                 await _cancelled(beat)
             await _cancelled(reader)
 
+    async def _hello(self, client: aiomqtt.Client) -> None:
+        """A joiner's hello on a relay that keeps nothing: it waits for our card and seat list, live
+        (a flood of hellos gets :data:`HELLO_BURST` answers, then one per interval)."""
+        if self._hello_budget.take("hello", time.monotonic()):
+            await self._republish(client)
+
     async def _live_beat(self, client: aiomqtt.Client) -> None:
         """Live only: the card and seat list again every :data:`LIVE_CARD_EVERY_S` (no relay keeps them)."""
         while True:
@@ -431,7 +437,11 @@ class RoomHost:
 
     async def _republish(self, client: aiomqtt.Client) -> None:
         """Live only: our latest card (and listing copy) and seat list again, as they were signed."""
-        own = [topics.room_card(self.code), *([topics.lobby(self.code)] if self.listed else []), topics.seats(self.code)]
+        own = [
+            topics.room_card(self.code),
+            *([topics.lobby(self.code)] if self.listed else []),
+            topics.seats(self.code),
+        ]
         for topic in own:  # the seat list last, as _publish_state sends them
             payload = self._want.get(topic)
             if payload is not None:
@@ -548,17 +558,14 @@ class RoomHost:
             payload = payload_of(m)
             if topic in names:
                 await self._guard(client, topic, payload, names[topic])
+            elif not payload and live_only(client) and m.topic.matches(topics.join_filter(self.code)):
+                await self._hello(client)
             elif m.topic.matches(topics.join_filter(self.code)):
                 await self._on_join_topic(client, topic, payload)
 
     async def _on_join_topic(self, client: aiomqtt.Client, topic: str, payload: bytes) -> None:
         sender = topics.last_segment(topic)
         if sender == self.peer or sender in self.local or self._started:
-            return
-        if not payload and live_only(client):
-            # A joiner's hello on a relay that keeps nothing: it waits for our card and seat list, live.
-            if self._hello_budget.take("hello", time.monotonic()):
-                await self._republish(client)
             return
         inflight = self._inflight.get(topic)
         if inflight and inflight[0] == payload:  # our own copy of a joiner's request, put back, came back

@@ -801,16 +801,22 @@ class RoomTransport:
                 await self._apply_backlog()
                 if self._window_end >= self._head() + WINDOW:
                     break  # a whole window past the head is read, and empty: the log ends here
-        if self._live_only():
-            await self._live_read_back(client)  # the relay kept nothing: the others have what we lack
-        notices = self._notice_filters()
-        if notices:  # the notices about the entries around the head, read back before play goes on too
-            step += 1
-            if await self._read_step(client, self._window_end, step, notices):
-                await self._apply_backlog()
+        step = await self._read_notices(client, step)
         self._after_sync()
         await self._watch_seats(client)
         await self._follow(client, step)
+
+    async def _read_notices(self, client: aiomqtt.Client, step: int) -> int:
+        """The log is read back: the notices about the entries around the head too, before play goes on
+        (live only, the others' answers first: the relay kept nothing).  The last step's number."""
+        if self._live_only():
+            await self._live_read_back(client)
+        notices = self._notice_filters()
+        if notices:
+            step += 1
+            if await self._read_step(client, self._window_end, step, notices):
+                await self._apply_backlog()
+        return step
 
     async def _live_read_back(self, client: aiomqtt.Client) -> None:
         """Live only: ask the others for runs of entries from our head until they have nothing more for us.
@@ -876,15 +882,20 @@ class RoomTransport:
                 # Nothing new for a while: fetch the next entries' retained copies again and ask the
                 # other peers for them.
                 step += 1
-                if not await self._read_step(client, self._window_end, step, self._window_filters(head + 1, head + 4)):
-                    raise aiomqtt.MqttError(f"the relay passed nothing on for {SYNC_TIMEOUT_S:g} s")
-                if self._live_only():
-                    await self._ask_run(client)
-                else:
-                    request = self._want_request(head + 1)
-                    if request is not None:
-                        await client.publish(topics.want(self.session.room, request[0]), request[1], qos=0)
+                await self._ask_again(client, head, step)
                 stalled_since, wait = time.monotonic(), min(wait * 2, longest)
+
+    async def _ask_again(self, client: aiomqtt.Client, head: int, step: int) -> None:
+        """The log stalled: fetch the next entries' retained copies again (behind a marker: a connection
+        that does not even bring it back is ended) and ask the others for them (live only: a run)."""
+        if not await self._read_step(client, self._window_end, step, self._window_filters(head + 1, head + 4)):
+            raise aiomqtt.MqttError(f"the relay passed nothing on for {SYNC_TIMEOUT_S:g} s")
+        if self._live_only():
+            await self._ask_run(client)
+            return
+        request = self._want_request(head + 1)
+        if request is not None:
+            await client.publish(topics.want(self.session.room, request[0]), request[1], qos=0)
 
     async def _ask_run(self, client: aiomqtt.Client) -> bool:
         """Live only: ask the others for the :data:`LIVE_RUN` entries after our head (from the genesis on

@@ -16,8 +16,9 @@ a second.  ``count`` (left out when 1) asks for a run of entries from ``seq``, a
 :data:`MAX_RUN`: a seat catching up on a relay that keeps no retained messages
 (:mod:`relay.retain_mode`) gets the log from the others a window at a time.  A seat that has no
 genesis yet knows no game: it asks for the run from entry 0 with an empty ``game``, which the
-others answer too (only from 0, so nothing but the start of this room's game is ever asked so).  :func:`check` says why a request is refused, never raising anything else and never
-quoting a key or a secret.
+others answer too (only from 0, so nothing but the start of this room's game is ever asked so).
+:func:`check` says why a request is refused, never raising anything else and never quoting a key
+or a secret.
 """
 
 from __future__ import annotations

@@ -110,7 +110,10 @@ def _head(session: PeerSession) -> int:
 
 async def _lobby_then_restart(binary: str, tmp: Path) -> None:
     # Keys, secrets and bots from fixed seeds: the same System Launch table every time.
-    host_person, guest = (Person(n, key=SigningKey.generate((n.encode() * 8)[:32]), secret=(n.encode() * 8)[:32]) for n in ("Host", "Guest"))
+    host_person, guest = (
+        Person(n, key=SigningKey.generate((n.encode() * 8)[:32]), secret=(n.encode() * 8)[:32])
+        for n in ("Host", "Guest")
+    )
     game = "system-launch"
     async with emulate(binary, OFF, tmp) as emulation:
         address = emulation.address
