@@ -25,7 +25,9 @@ async def _headless_game(binary: str, tmp: Path) -> None:
     async with emulate(binary, OFF, tmp / "broker") as emulation:
         relay, ca = str(emulation.address), str(emulation.ca_file)
         host_args = ["--relay", relay, "--ca-file", ca, "--create", "anomaly-maze", "--players", "2", "--accept-all"]
-        host = Peer(0, [*host_args, "--option", "round_limit=12", "--state-dir", str(tmp / "host")], tmp, tmp / "host.out")
+        host = Peer(
+            0, [*host_args, "--option", "round_limit=12", "--state-dir", str(tmp / "host")], tmp, tmp / "host.out"
+        )
         peers = [host.start()]
         try:
             link = (await asyncio.to_thread(wait_for_line, host.out, r"^invitation (sealed\S+)$", 30)).group(1)
