@@ -14,6 +14,7 @@ import paho.mqtt.client as paho
 
 from relay.address import DEFAULT_WS_PATH, RelayAddress, client_id
 from relay.pacing import Pacer
+from relay.retain_mode import retains
 from relay.seal import RoomSeal
 
 #: Where the MQTT clients of this project log (aiomqtt's own lines and paho's beneath them).
@@ -34,10 +35,12 @@ class RelayClient(aiomqtt.Client):
     whatever call failed on it, so closing takes it here.
     """
 
-    def __init__(self, *args: Any, seal: RoomSeal | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, seal: RoomSeal | None = None, retain: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         #: The room this connection speaks for, sealed (None: only the public listings, unsealed).
         self.seal = seal
+        #: False on a relay that keeps no retained messages (:mod:`relay.retain_mode`): live only.
+        self.retains = retain
         #: This client's publishes, paced under a public broker's rate limit (:mod:`relay.pacing`).
         self._pacer = Pacer()
 
@@ -45,7 +48,16 @@ class RelayClient(aiomqtt.Client):
     async def publish(  # type: ignore[override]  # aiomqtt's extra positional arguments are not used here
         self, topic: str, payload: bytes | None = None, qos: int = 0, retain: bool = False, **kwargs: Any
     ) -> None:
-        """Publish, sealed, once the pacer lets it go: every publish of the program passes here."""
+        """Publish, sealed, once the pacer lets it go: every publish of the program passes here.
+
+        On a relay that keeps no retained messages the retain flag is never sent (such a relay may
+        disconnect its sender), and an empty retained message, which would only clear a stored copy,
+        is not sent at all: there is none to clear.
+        """
+        if retain and not self.retains:
+            if not payload:
+                return
+            retain = False
         if self.seal is not None:
             payload = self.seal.seal(topic, bytes(payload or b""))
             topic = self.seal.topic(topic)
@@ -156,13 +168,19 @@ def mqtt_client(
     timeout: float | None = None,
     will: aiomqtt.Will | None = None,
     seal: RoomSeal | None = None,
+    retain: bool | None = None,
 ) -> RelayClient:
     """A client for ``address``: the right transport, TLS context, login and client id (``kind`` tags it).
 
     MQTT 3.1.1, clean session.  With ``seal`` it speaks for one room: its callers publish, subscribe
     and read the room's logical topics (:mod:`relay.topics`) and plain payloads, while the relay sees
-    only sealed ones (:mod:`relay.seal`), its last will included.
+    only sealed ones (:mod:`relay.seal`), its last will included.  On a relay known to keep no
+    retained messages (:mod:`relay.retain_mode`) nothing is published retained, the will neither
+    (``retain``: True or False instead of what is known; the retained probe asks with True).
     """
+    retain = retains(address) if retain is None else retain
+    if will is not None and not retain:
+        will = aiomqtt.Will(will.topic, will.payload, will.qos, False)
     if seal is not None and will is not None:
         payload = will.payload if isinstance(will.payload, bytes) else str(will.payload or "").encode()
         will = aiomqtt.Will(seal.topic(will.topic), seal.seal(will.topic, payload), will.qos, will.retain)
@@ -183,4 +201,10 @@ def mqtt_client(
         will=will,
         logger=CLIENT_LOG,
         seal=seal,
+        retain=retain,
     )
+
+
+def live_only(client: aiomqtt.Client) -> bool:
+    """Whether ``client``'s relay keeps no retained messages: what it should read comes only live."""
+    return isinstance(client, RelayClient) and not client.retains

@@ -137,11 +137,14 @@ def slowest_rate(brokers: tuple[PublicBroker, ...] = PUBLIC_BROKERS) -> int:
 def public_relays(brokers: tuple[PublicBroker, ...] = PUBLIC_BROKERS) -> tuple[str, ...]:
     """The addresses rooms are opened on, in order: each broker's preferred address, then the others.
 
+    Brokers that keep no retained messages come last (a game plays there live only, the seats serving
+    each other what is missing: a seat that restarts while every other is away finds nothing there).
     :data:`ENV_OVERRIDE` replaces them (the tests' local stand-ins; a group's own list).
     """
     override = os.environ.get(ENV_OVERRIDE, "")
     if override.strip():
         return tuple(a.strip() for a in override.split(",") if a.strip())
+    brokers = tuple(sorted(brokers, key=lambda b: b.retain == RETAIN_OFF))  # stable: the table's order otherwise
     first = [b.addresses[0] for b in brokers]
     rest = [a for b in brokers for a in b.addresses[1:]]
     return (*first, *rest)

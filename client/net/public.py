@@ -22,7 +22,7 @@ from client.net.errors import NetError, relay_failure
 from client.net.probe import probe_relay
 from relay.errors import RelayError
 from relay.lobby.invitation import MAX_FALLBACKS
-from relay.public import RETAIN_OFF, broker_of, public_relays
+from relay.public import public_relays
 from relay.retained_probe import keeps_retained
 
 
@@ -41,21 +41,18 @@ def offered_relays(remembered: Sequence[str]) -> list[str]:
 
 
 async def playable(relay: RelayAddress) -> None:
-    """Check that a room can be opened on ``relay``: it answers, and it keeps retained messages.
+    """Check that a room can be opened on ``relay``: it answers (NetError with the reason otherwise).
 
-    NetError with the reason otherwise: a relay that keeps no retained messages is learnt from the
-    table (:mod:`relay.public`) or by noticing (:mod:`relay.retained_probe`), and named so.
+    Whether it keeps retained messages is learnt here too (:mod:`relay.retained_probe`, remembered by
+    :mod:`relay.retain_mode`): a relay that keeps none carries the game live only, the seats serving
+    each other what is missing, so it is played on all the same (the public line names such brokers
+    last, :func:`relay.public.public_relays`).
     """
-    known = broker_of(str(relay))
-    if known is not None and known.retain == RETAIN_OFF:
-        raise NetError("no-retain", address=str(relay))
     await probe_relay(relay)
     try:
-        kept = await keeps_retained(relay)
+        await keeps_retained(relay)
     except (aiomqtt.MqttError, RelayError, OSError) as exc:
         raise relay_failure(exc, relay) from None
-    if not kept:
-        raise NetError("no-retain", address=str(relay))
 
 
 async def first_answering(

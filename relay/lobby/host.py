@@ -15,6 +15,11 @@ message is signed (see :mod:`relay.lobby.messages`) and checked where it arrives
 The host re-publishes its card and seat list, and a seated joiner's request, whenever anything
 else overwrites them.
 
+On a relay that keeps no retained messages (:mod:`relay.retain_mode`) nothing of this is stored: the
+host publishes its card and seat list again every :data:`LIVE_CARD_EVERY_S` while it gathers, and at
+once when a joiner says hello (an empty message on its ``join/{peer}`` topic, :mod:`relay.lobby.join`),
+so a joiner waiting for them live gets them within moments.
+
 Seats.  The host decides who sits down: ``admit=False`` keeps every request waiting for
 :meth:`RoomHost.accept` or :meth:`RoomHost.refuse` (and :meth:`RoomHost.remove` takes a seated
 joiner out before the start); ``admit=True`` seats every valid request; a function decides per
@@ -77,6 +82,7 @@ from relay.lobby.messages import (
 )
 from relay.lobby.retained import checked_address, lobby_client, payload_of, read_retained
 from relay.lobby.seat_card import BadCard, check_card
+from relay.mqtt import live_only
 from relay.seal import RoomSeal
 from relay.transport.room import RateLimit
 
@@ -97,6 +103,11 @@ JOIN_INTERVAL_S = 0.05
 BATCH = 16
 #: How long the host waits, at most, to see its "started" seat list passed on by the relay.
 STARTED_PASSED_ON_S = 10.0
+#: Live only (a relay that keeps no retained messages): the host's card and seat list again this often
+#: while it gathers, and at most HELLO_BURST answers to joiners' hellos at once, then one per interval.
+LIVE_CARD_EVERY_S = 2.0
+HELLO_BURST = 2
+HELLO_INTERVAL_S = 0.5
 
 #: ``admit``: True (seat every valid request), False (the host decides), or a function of the request
 #: returning True (seat it), False (refuse it) or None (let the host decide).
@@ -204,6 +215,7 @@ class RoomHost:
         self._seats_passed_on = asyncio.Event()
         #: New joiners' requests checked at once, then a few a second (see :data:`JOIN_BURST`).
         self._join_budget = RateLimit(JOIN_BURST, JOIN_INTERVAL_S)
+        self._hello_budget = RateLimit(HELLO_BURST, HELLO_INTERVAL_S)
         #: Join requests dropped unread because too many came at once.
         self.requests_deferred = 0
 
@@ -435,6 +447,7 @@ class RoomHost:
         came.  Our own copy coming back means it went out to the others too.
         """
         reader = asyncio.ensure_future(self._collect(client))
+        beat = asyncio.ensure_future(self._live_beat(client)) if live_only(client) else None
         try:
             await self._until(reader, self.ready)
             self._started = True
@@ -443,7 +456,33 @@ class RoomHost:
                 async with asyncio.timeout(STARTED_PASSED_ON_S):
                     await self._until(reader, self._seats_passed_on.is_set)
         finally:
+            if beat is not None:
+                await _cancelled(beat)
             await _cancelled(reader)
+
+    async def _hello(self, client: aiomqtt.Client) -> None:
+        """A joiner's hello on a relay that keeps nothing: it waits for our card and seat list, live
+        (a flood of hellos gets :data:`HELLO_BURST` answers, then one per interval)."""
+        if self._hello_budget.take("hello", time.monotonic()):
+            await self._republish(client)
+
+    async def _live_beat(self, client: aiomqtt.Client) -> None:
+        """Live only: the card and seat list again every :data:`LIVE_CARD_EVERY_S` (no relay keeps them)."""
+        while True:
+            await asyncio.sleep(LIVE_CARD_EVERY_S)
+            await self._republish(client)
+
+    async def _republish(self, client: aiomqtt.Client) -> None:
+        """Live only: our latest card (and listing copy) and seat list again, as they were signed."""
+        own = [
+            topics.room_card(self.code),
+            *([topics.lobby(self.code)] if self.listed else []),
+            topics.seats(self.code),
+        ]
+        for topic in own:  # the seat list last, as _publish_state sends them
+            payload = self._want.get(topic)
+            if payload is not None:
+                await self._send(client, topic, payload)
 
     async def _until(self, reader: asyncio.Future[None], done: Callable[[], bool]) -> None:
         """Wait until ``done()`` holds, asking again at every change; the relay's error if ``reader`` ends first."""
@@ -555,6 +594,8 @@ class RoomHost:
             payload = payload_of(m)
             if topic in names:
                 await self._guard(client, topic, payload, names[topic])
+            elif not payload and live_only(client) and m.topic.matches(topics.join_filter(self.code)):
+                await self._hello(client)
             elif m.topic.matches(topics.join_filter(self.code)):
                 await self._on_join_topic(client, topic, payload)
             elif self.listed and m.topic.matches(topics.knock_filter(self.door)):

@@ -55,6 +55,7 @@ from relay.lobby.listing import list_rooms
 from relay.lobby.messages import Dropped, JoinRequest, LobbyCard, SeatList, withdrawal
 from relay.lobby.retained import checked_address, lobby_client, payload_of, read_retained
 from relay.lobby.seat_card import BadCard, check_card
+from relay.mqtt import live_only
 from relay.seal import RoomSeal
 
 #: How long a joiner waits for a card signed by the pinned key when the relay holds another one.
@@ -148,7 +149,7 @@ async def peek_room(
             got = await read_retained(client, [topics.room_card(code)], peer, timeout)
             view.take(topics.room_card(code), got.get(topics.room_card(code), b""))
             if view.lobby is None and not view.any_card:
-                await _card_awaited(client, view)
+                await _card_awaited(client, view, peer)
     except aiomqtt.MqttError as exc:
         raise RelayUnreachable(f"relay {address}: {exc}") from None
     card = view.lobby
@@ -398,7 +399,7 @@ async def _find_room(client: aiomqtt.Client, view: _View, address: RelayAddress,
     for topic in (topics.room_card(code), topics.seats(code)):
         view.take(topic, got.get(topic, b""))
     if view.lobby is None and not view.any_card:
-        await _card_awaited(client, view)
+        await _card_awaited(client, view, peer)
     if view.lobby is not None:
         return
     if not view.any_card:
@@ -417,12 +418,16 @@ async def _until_card(client: aiomqtt.Client, view: _View) -> None:
             return
 
 
-async def _card_awaited(client: aiomqtt.Client, view: _View) -> None:
+async def _card_awaited(client: aiomqtt.Client, view: _View, peer: str) -> None:
     """The relay held no card for the room: wait (at most :data:`CARD_WAIT`) for the host's to arrive.
 
     The subscription of the read is still there, so the card comes to us as the relay stores it;
-    a stranger's card instead ends the wait too (the caller waits for the pinned host's then).
+    a stranger's card instead ends the wait too (the caller waits for the pinned host's then).  On a
+    relay that keeps no retained messages we say hello first (an empty message on our join topic):
+    the host publishes its card and seat list again at once (:mod:`relay.lobby.host`).
     """
+    if live_only(client):
+        await client.publish(topics.join(view.code, peer), b"", qos=0)
     async with Inbox(client) as inbox:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + CARD_WAIT

@@ -19,6 +19,10 @@ an earlier game in a room of the same code counts.  Anyone may overwrite a retai
 not signed by the right seat's key is dropped (its reason noted), and :class:`RematchChannel`
 publishes its own messages again when they are overwritten.  The host lets into the new room only
 the seat cards whose keys the answers named, each in its old seat.
+
+On a relay that keeps no retained messages (:mod:`relay.retain_mode`) nothing is stored for a seat
+that comes to the rematch later: each channel says its own messages again every
+:data:`LIVE_REPEAT_S` while it runs, and they reach the others live.
 """
 
 from __future__ import annotations
@@ -36,12 +40,15 @@ from protocol.crypto.signing import SigningKey
 from relay import topics
 from relay.address import RelayAddress, parse_address
 from relay.lobby.messages import Dropped, Opened, open_message, seal
-from relay.mqtt import mqtt_client
+from relay.mqtt import live_only, mqtt_client
+from relay.retained_probe import learn_retained
 from relay.seal import RoomSeal
 
 ROOM_PART = "room"
 #: Seconds between two attempts to reach the relay again.
 RETRY_S = 1.0
+#: Live only (a relay that keeps no retained messages): our messages said again this often.
+LIVE_REPEAT_S = 2.0
 
 
 @dataclass(frozen=True)
@@ -238,6 +245,7 @@ class RematchChannel:
                 await asyncio.wait_for(self._stop.wait(), RETRY_S)
 
     async def _connection(self) -> None:
+        await learn_retained(self.address)  # known, or asked once: a relay that keeps none is spoken to live
         sealed = RoomSeal.for_host_key(self.room, self.seat_keys[0])
         async with mqtt_client(self.address, "rematch", keepalive=10, timeout=10, seal=sealed) as client:
             self._sent = {}
@@ -245,7 +253,7 @@ class RematchChannel:
             reader = asyncio.ensure_future(self._read(client))
             try:
                 while not self._stop.is_set():
-                    later = None  # seconds until a topic may be put back again (one publish per RETRY_S)
+                    later = self._live_repeat(client)  # seconds until a topic may be put back again
                     for where, data in list(self._mine.items()):
                         if self._sent.get(where) == data:
                             continue
@@ -275,6 +283,19 @@ class RematchChannel:
                 reader.cancel()
                 with contextlib.suppress(asyncio.CancelledError, aiomqtt.MqttError):
                     await reader
+
+    def _live_repeat(self, client: aiomqtt.Client) -> float | None:
+        """Live only: what we said :data:`LIVE_REPEAT_S` ago or more is due again (no relay keeps it for a
+        seat that listens only now); the seconds until the next is due.  None elsewhere: nothing is."""
+        if not live_only(client) or not self._mine:
+            return None
+        now, due = time.monotonic(), []
+        for where in self._mine:
+            left = self._published.get(where, 0.0) + LIVE_REPEAT_S - now
+            if left <= 0:
+                self._sent.pop(where, None)
+            due.append(left if left > 0 else LIVE_REPEAT_S)
+        return min(due)
 
     async def _read(self, client: aiomqtt.Client) -> None:
         async for message in client.messages:

@@ -24,8 +24,9 @@ import aiomqtt
 from relay import topics
 from relay.address import RelayAddress, parse_address
 from relay.lobby.inbox import Inbox
-from relay.mqtt import mqtt_client
+from relay.mqtt import live_only, mqtt_client
 from relay.probe import probe
+from relay.retained_probe import learn_retained
 from relay.seal import BUCKETS, RoomSeal
 from relay.transport.room import QUIET_S
 
@@ -95,9 +96,14 @@ def lobby_client(address: RelayAddress, seal: RoomSeal | None = None) -> aiomqtt
 
 
 async def checked_address(relay: str | RelayAddress, timeout: float) -> RelayAddress:
-    """``relay`` parsed, once it answered as an MQTT broker (a :class:`relay.errors.RelayError` if not)."""
+    """``relay`` parsed, once it answered as an MQTT broker (a :class:`relay.errors.RelayError` if not).
+
+    Whether it keeps retained messages is known then too (asked once, :mod:`relay.retain_mode`): the
+    lobby's clients of a relay that keeps none publish nothing retained, and read only what comes live.
+    """
     address = parse_address(relay)
     await probe(address, timeout)
+    await learn_retained(address, timeout)
     return address
 
 
@@ -125,11 +131,20 @@ async def read_retained(
     ``qos`` is the subscription's for ``filters`` (the marker's is always 1).  Only topics of
     ``filters`` are kept, within ``bound`` and by ``rank`` (see :data:`Rank`), as they arrive.
     A ``public`` read (the listing's, unsealed) puts its marker beside the listing, where it names nothing.
+
+    On a relay that keeps no retained messages (:func:`relay.mqtt.live_only`) nothing is stored to read:
+    the marker is published once the subscription is in place and comes back live, and the read ends
+    at once; the subscription stays, so what the host publishes again comes to the caller live.
     """
     marker_topic = topics.listing_marker(peer) if public else topics.sync("lobby", peer)
     marker = os.urandom(BUCKETS[0] if public else 8)  # in the open, one of the seal's sizes too
-    await client.publish(marker_topic, marker, qos=1, retain=True)
-    await client.subscribe([*((f, qos) for f in filters), (marker_topic, 1)])
+    subscription = [*((f, qos) for f in filters), (marker_topic, 1)]
+    if live_only(client):
+        await client.subscribe(subscription)
+        await client.publish(marker_topic, marker, qos=1)
+    else:
+        await client.publish(marker_topic, marker, qos=1, retain=True)
+        await client.subscribe(subscription)
     kept = _Kept(bound, rank)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout

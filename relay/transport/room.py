@@ -29,6 +29,15 @@ What it guarantees, and how:
 - **Asking the others.**  A seat whose log does not move asks the others for the next entry with a
   request signed by its key and bound to the room and game (:mod:`relay.transport.wants`); they answer only
   such a request, rate-limited, with the entry itself, which the asker checks like any entry.
+- **Live only.**  On a relay that keeps no retained messages (:mod:`relay.retain_mode`) the relay
+  has nothing to read back: the markers are sent after subscribing (they come back live), and the
+  read-back is the other seats' answers instead.  A (re)connecting seat asks them for a run of
+  entries from its head (before the genesis too), and again while whole runs come; the read-back
+  ends when the others have nothing more (no answer within :data:`LIVE_ANSWER_S`, or the answers
+  pause for :data:`LIVE_IDLE_S`), so a restarted seat still sees the log before it acts.  While
+  playing it asks again whenever a run came or the log stalls; the others publish the runs again
+  (rate-limited, paced), and presence is said again every :data:`PRESENCE_EVERY_S` (the "gone"
+  will still comes live).
 - Duplicates and reordering are the session's job (it buffers and drops exact duplicates).
 - **An outage chooses nobody's forfeit.**  The session's clock for timeouts runs only while the
   relay is reachable and the log is read back: the session is told ``connection_lost`` when a
@@ -58,12 +67,13 @@ import msgpack
 
 from protocol.envelope import peek
 from protocol.events import Applied, CheatDetected, Equivocation, Rejected, Started
-from relay import topics
+from relay import retain_mode, topics
 from relay.address import RelayAddress, parse_address
 from relay.background import keep, stopped
 from relay.errors import KeepFailed, RelayError, RelayUnreachable
 from relay.mqtt import mqtt_client
 from relay.probe import probe
+from relay.retained_probe import learn_retained
 from relay.seal import RoomSeal
 from relay.transport import wants
 
@@ -264,6 +274,17 @@ QUIET_MAX_S = 2.0
 #: Seconds without a new entry before the transport fetches the next ones again and asks the peers.
 REFETCH_S = 3.0
 REFETCH_MAX_S = 30.0
+#: Live only (a relay that keeps no retained messages): the stall before asking the others again, its
+#: longest, the entries asked for at once (a window), and how often presence is said again.
+LIVE_REFETCH_S = 1.0
+LIVE_REFETCH_MAX_S = 4.0
+LIVE_RUN = wants.MAX_RUN
+PRESENCE_EVERY_S = 5.0
+#: Live only, the read-back: how long the first answer to a request may take, the longest pause within
+#: the answers (a paced answerer pauses up to one pacing window, relay/pacing.py), and the whole.
+LIVE_ANSWER_S = 1.5
+LIVE_IDLE_S = 1.5
+LIVE_READ_MAX_S = 30.0
 #: Signed requests of one seat answered in a row, then one per interval (a seat asks every few seconds).
 WANT_BURST = 4
 WANT_INTERVAL_S = 1.0
@@ -388,6 +409,7 @@ class RoomTransport:
         self.wants_dropped = 0
         self.want_notes: deque[str] = deque(maxlen=50)
         self._want_n = 0  # the number of this seat's latest request (each one is greater)
+        self._asked_to = -1  # live only: the last entry of the run asked for last
         self._want_last: dict[int, int] = {}  # seat -> the number of its latest request answered
         self._want_budget = RateLimit(WANT_BURST, WANT_INTERVAL_S)
         self._want_log = RateLimit(5, 10.0)  # log lines about refused requests (a flood must not flood the log)
@@ -597,7 +619,26 @@ class RoomTransport:
     def _presence_payload(self, status: str) -> bytes:
         return msgpack.packb({"peer": self.peer_id, "status": status, **self.presence_info}, use_bin_type=True)
 
+    async def _learn_retained(self) -> None:
+        """Before connecting: whether this relay keeps retained messages, known or asked once (relay/retain_mode.py)."""
+        if retain_mode.known(self.address) is None:
+            await learn_retained(self.address, self.probe_timeout)
+
+    def _live_only(self) -> bool:
+        """The relay keeps no retained messages: what the others need of ours comes from us, live."""
+        return not retain_mode.retains(self.address)
+
+    async def _presence_beat(self, client: aiomqtt.Client, seat: int) -> None:
+        """Live only: say "online" again every :data:`PRESENCE_EVERY_S` (no relay keeps it for a seat that
+        connects later); never after the session is done, when "done" or "left" is said instead."""
+        while True:
+            await asyncio.sleep(PRESENCE_EVERY_S)
+            if not (self._done() or self._stop.is_set()):
+                payload = self._presence_payload("online")
+                await client.publish(topics.presence(self.session.room, seat), payload, qos=1, retain=True)
+
     async def _connection(self) -> None:
+        await self._learn_retained()
         room = self.session.room
         seat = self._seat()
         will = None
@@ -618,10 +659,10 @@ class RoomTransport:
             if seat is not None:
                 await client.publish(topics.presence(room, seat), self._presence_payload("online"), qos=1, retain=True)
             # Each one's failure is taken when it ends (the first is raised below, the rest follow from it).
-            tasks = [
-                keep(asyncio.ensure_future(work))
-                for work in (self._reader(client), self._writer(client), self._ticker(), self._fetcher(client))
-            ]
+            works = [self._reader(client), self._writer(client), self._ticker(), self._fetcher(client)]
+            if seat is not None and self._live_only():
+                works.append(self._presence_beat(client, seat))
+            tasks = [keep(asyncio.ensure_future(work)) for work in works]
             try:
                 done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
                 for t in done:
@@ -725,10 +766,15 @@ class RoomTransport:
         self._marker_topic = f"{topics.sync(self.session.room, self.peer_id)}/{step}"
         self._marker = os.urandom(8)
         self._marker_back = asyncio.Event()
-        await client.publish(self._marker_topic, self._marker, qos=1, retain=True)
         filters = [*self._window_filters(self._window_end + 1, last), *(notices or ()), (self._marker_topic, 1)]
         self._window_end = max(self._window_end, last)
-        await self._subscribe(client, filters)  # in order: the marker's packet is the last
+        if self._live_only():
+            # No relay keeps it: the marker goes once its subscription is in place, and comes back live.
+            await self._subscribe(client, filters)
+            await client.publish(self._marker_topic, self._marker, qos=1)
+        else:
+            await client.publish(self._marker_topic, self._marker, qos=1, retain=True)
+            await self._subscribe(client, filters)  # in order: the marker's packet is the last
         try:
             await asyncio.wait_for(self._marker_back.wait(), SYNC_TIMEOUT_S)
         except TimeoutError:
@@ -773,14 +819,52 @@ class RoomTransport:
                 await self._apply_backlog()
                 if self._window_end >= self._head() + WINDOW:
                     break  # a whole window past the head is read, and empty: the log ends here
-        notices = self._notice_filters()
-        if notices:  # the notices about the entries around the head, read back before play goes on too
-            step += 1
-            if await self._read_step(client, self._window_end, step, notices):
-                await self._apply_backlog()
+        step = await self._read_notices(client, step)
         self._after_sync()
         await self._watch_seats(client)
         await self._follow(client, step)
+
+    async def _read_notices(self, client: aiomqtt.Client, step: int) -> int:
+        """The log is read back: the notices about the entries around the head too, before play goes on
+        (live only, the others' answers first: the relay kept nothing).  The last step's number."""
+        if self._live_only():
+            await self._live_read_back(client)
+        notices = self._notice_filters()
+        if notices:
+            step += 1
+            if await self._read_step(client, self._window_end, step, notices):
+                await self._apply_backlog()
+        return step
+
+    async def _live_read_back(self, client: aiomqtt.Client) -> None:
+        """Live only: ask the others for runs of entries from our head until they have nothing more for us.
+
+        Their answers arrive while we are not synced, so they wait in the backlog like a relay's
+        read-back and are applied in order; nothing is handed to the driver before the end.
+        """
+        deadline = time.monotonic() + LIVE_READ_MAX_S
+        while time.monotonic() < deadline:
+            before = self._head()
+            asked_at = time.monotonic()
+            if not await self._ask_run(client):
+                return  # an observer asks nobody
+            await self._answers(asked_at, before + LIVE_RUN)
+            await self._apply_backlog()
+            if self._head() < self._asked_to:
+                return  # a run came short (or none came): the others hold nothing beyond it
+
+    async def _answers(self, asked_at: float, last: int) -> None:
+        """Wait for the answers to a request: until entry ``last`` is in, or none came within
+        :data:`LIVE_ANSWER_S`, or they paused for :data:`LIVE_IDLE_S`."""
+        room = self.session.room
+        while topics.log(room, last) not in self._seen:
+            now = time.monotonic()
+            heard = self._last_message > asked_at
+            waited = now - (self._last_message if heard else asked_at)
+            limit = LIVE_IDLE_S if heard else LIVE_ANSWER_S
+            if waited >= limit:
+                return
+            await asyncio.sleep(min(0.05, limit - waited))
 
     async def _follow(self, client: aiomqtt.Client, step: int) -> None:
         """While playing: subscribe the next window before the head gets there; ask again when nothing comes.
@@ -791,7 +875,8 @@ class RoomTransport:
         (its broker holds back what it owes this client, or the client stopped taking it): it is
         ended as a broken one is, and the next connection reads the log back afresh.
         """
-        stalled_since, last_head, wait = time.monotonic(), self._head(), REFETCH_S
+        first_wait, longest = (LIVE_REFETCH_S, LIVE_REFETCH_MAX_S) if self._live_only() else (REFETCH_S, REFETCH_MAX_S)
+        stalled_since, last_head, wait = time.monotonic(), self._head(), first_wait
         while not self._done():
             self._ahead.clear()
             with contextlib.suppress(TimeoutError):
@@ -808,25 +893,54 @@ class RoomTransport:
             if filters:
                 await self._subscribe(client, filters)
             if head != last_head:
-                stalled_since, last_head, wait = time.monotonic(), head, REFETCH_S
+                stalled_since, last_head, wait = time.monotonic(), head, first_wait
+                if self._live_only() and head >= self._asked_to >= 0:
+                    await self._ask_run(client)  # the run asked for is in: ask for the next one at once
             elif time.monotonic() - stalled_since > wait and not self._session_done():
                 # Nothing new for a while: fetch the next entries' retained copies again and ask the
                 # other peers for them.
                 step += 1
-                if not await self._read_step(client, self._window_end, step, self._window_filters(head + 1, head + 4)):
-                    raise aiomqtt.MqttError(f"the relay passed nothing on for {SYNC_TIMEOUT_S:g} s")
-                request = self._want_request(head + 1)
-                if request is not None:
-                    await client.publish(topics.want(self.session.room, request[0]), request[1], qos=0)
-                stalled_since, wait = time.monotonic(), min(wait * 2, REFETCH_MAX_S)
+                await self._ask_again(client, head, step)
+                stalled_since, wait = time.monotonic(), min(wait * 2, longest)
 
-    def _want_request(self, seq: int) -> tuple[int, bytes] | None:
-        """(our seat, our signed request for entry ``seq``), or None for an observer or before the genesis."""
+    async def _ask_again(self, client: aiomqtt.Client, head: int, step: int) -> None:
+        """The log stalled: fetch the next entries' retained copies again (behind a marker: a connection
+        that does not even bring it back is ended) and ask the others for them (live only: a run)."""
+        if not await self._read_step(client, self._window_end, step, self._window_filters(head + 1, head + 4)):
+            raise aiomqtt.MqttError(f"the relay passed nothing on for {SYNC_TIMEOUT_S:g} s")
+        if self._live_only():
+            await self._ask_run(client)
+            return
+        request = self._want_request(head + 1)
+        if request is not None:
+            await client.publish(topics.want(self.session.room, request[0]), request[1], qos=0)
+
+    async def _ask_run(self, client: aiomqtt.Client) -> bool:
+        """Live only: ask the others for the :data:`LIVE_RUN` entries after our head (from the genesis on
+        when we have none); they publish the ones they hold again, live.  False: we ask nobody (an observer)."""
+        first = self._head() + 1
+        request = self._want_request(first, LIVE_RUN)
+        if request is None:
+            return False
+        last = first + LIVE_RUN - 1
+        if last > self._window_end:  # the answers come on these topics: subscribed before asking
+            await self._subscribe(client, self._window_filters(self._window_end + 1, last))
+            self._window_end = last
+        self._asked_to = last
+        await client.publish(topics.want(self.session.room, request[0]), request[1], qos=0)
+        return True
+
+    def _want_request(self, seq: int, count: int = 1) -> tuple[int, bytes] | None:
+        """(our seat, our signed request for entries ``seq`` .. ``seq + count - 1``), or None for an observer.
+
+        Before the genesis only live only (it names no game then: relay/transport/wants.py).
+        """
         table, seat = self.session.table, self._seat()
-        if seat is None or table is None:
+        if seat is None or (table is None and not (seq == 0 and self._live_only())):
             return None
+        game = bytes(table.game_id) if table is not None else b""
         self._want_n = max(self._want_n + 1, time.time_ns() // 1_000_000)  # grows across restarts too
-        raw = wants.body(self.session.room, table.game_id, seat, seq, self._want_n)
+        raw = wants.body(self.session.room, game, seat, seq, self._want_n, count)
         sig = self.session.sign_request(raw)
         return (seat, wants.encode(raw, sig)) if sig is not None else None
 
@@ -988,9 +1102,10 @@ class RoomTransport:
             self._want_dropped(rest, f"seat {seat} asks too often")
             return
         self._want_last[seat] = want.n
-        held = held_entry(self.session, want.seq)
-        if held is not None:
-            self._restore(topics.log(self.session.room, want.seq), held, f"asked for by seat {seat}")
+        for seq in range(want.seq, min(want.seq + want.count, table.head + 1)):  # the run we hold of it
+            held = held_entry(self.session, seq)
+            if held is not None:
+                self._restore(topics.log(self.session.room, seq), held, f"asked for by seat {seat}")
 
     def _want_dropped(self, rest: str, reason: str) -> None:
         self.wants_dropped += 1
@@ -1070,6 +1185,11 @@ class RoomTransport:
         if self._synced:
             self.driver([report])
 
+    def _restore_range(self, head: int) -> range:
+        """The entries put back on the relay after a read-back that lacks them: all we hold; live only
+        just our head (nothing is kept to restore: the others heard the rest live, or ask for it)."""
+        return range(head, head + 1) if self._live_only() and head >= 0 else range(head + 1)
+
     def _retry_restores(self) -> None:
         """Restores held back by the rate limit, once their topic may be restored again (if still wrong)."""
         for topic, (data, why) in list(self._deferred.items()):
@@ -1098,12 +1218,12 @@ class RoomTransport:
         room = self.session.room
         queued = {topic for topic, _ in self._outbox} | set(self._sent)
         if table is not None:
-            for seq in range(table.head + 1):
+            for seq in self._restore_range(table.head):
                 topic = topics.log(room, seq)
                 held = bytes(table.log[seq].data)
                 if topic not in queued and self._seen.get(topic) != held:
                     self._restore(topic, held, "missing" if topic not in self._seen else "overwritten")
-        for topic, data in self._mine.items():
+        for topic, data in self._mine.items() if not self._live_only() else ():
             if topic not in queued and self._seen.get(topic) != data:
                 self._restore(topic, data, "missing")
         held_events, self._held_events = self._held_events, []

@@ -12,8 +12,13 @@ log entry can have), bound to the room and to the game (the genesis's hash: a re
 game in the same room does not verify in this one), published at ``want/{seat}`` (one exact topic
 per seat, never a wildcard), at most :data:`MAX_BYTES` long.  ``n`` grows with every request of a
 seat, so a request replayed is seen as old; answering peers also limit each seat to a few requests
-a second.  :func:`check` says why a request is refused, never raising anything else and never
-quoting a key or a secret.
+a second.  ``count`` (left out when 1) asks for a run of entries from ``seq``, at most
+:data:`MAX_RUN`: a seat catching up on a relay that keeps no retained messages
+(:mod:`relay.retain_mode`) gets the log from the others a window at a time.  A seat that has no
+genesis yet knows no game: it asks for the run from entry 0 with an empty ``game``, which the
+others answer too (only from 0, so nothing but the start of this room's game is ever asked so).
+:func:`check` says why a request is refused, never raising anything else and never quoting a key
+or a secret.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ from protocol.session import REQUEST_TAG
 MAX_BYTES = 256
 #: The furthest a request may ask beyond what any honest peer could hold.
 MAX_SEQ = 1 << 32
+#: The most entries one request asks for (the transport's window of log topics).
+MAX_RUN = 64
 
 
 class BadWant(ValueError):
@@ -39,16 +46,23 @@ class BadWant(ValueError):
 
 @dataclass(frozen=True)
 class Want:
-    """A checked request: ``seat`` asks for entry ``seq``; ``n`` orders its requests."""
+    """A checked request: ``seat`` asks for entries ``seq`` .. ``seq + count - 1``; ``n`` orders its requests."""
 
     seat: int
     seq: int
     n: int
+    count: int = 1
 
 
-def body(room: str, game: bytes, seat: int, seq: int, n: int) -> bytes:
-    """The canonical bytes a seat signs to ask for entry ``seq``."""
-    return canonical_encode({"kind": "want", "room": room, "game": game, "seat": seat, "seq": seq, "n": n})
+def body(room: str, game: bytes, seat: int, seq: int, n: int, count: int = 1) -> bytes:
+    """The canonical bytes a seat signs to ask for entry ``seq`` (and the ``count - 1`` after it).
+
+    ``game`` is empty for a seat that has no genesis yet (then ``seq`` is 0).
+    """
+    fields: dict[str, object] = {"kind": "want", "room": room, "game": game, "seat": seat, "seq": seq, "n": n}
+    if count != 1:
+        fields["count"] = count
+    return canonical_encode(fields)
 
 
 def encode(raw: bytes, sig: bytes) -> bytes:
@@ -83,13 +97,15 @@ def check(data: bytes, room: str, game: bytes, topic_seat: int, keys: list[bytes
         raise BadWant("not a want request")
     if fields.get("room") != room:
         raise BadWant("a request for another room")
-    if fields.get("game") != game:
+    before_genesis = fields.get("game") == b"" and fields.get("seq") == 0  # it has no genesis to name yet
+    if fields.get("game") != game and not before_genesis:
         raise BadWant("a request for another game in this room")
     seat = _field(fields.get("seat"), 0, len(keys) - 1, "the seat")
     if seat != topic_seat:
         raise BadWant(f"a request on want/{topic_seat} in the name of seat {seat}")
     seq = _field(fields.get("seq"), 0, MAX_SEQ, "the entry asked for")
     n = _field(fields.get("n"), 0, 1 << 62, "the request number")
+    count = _field(fields.get("count", 1), 1, MAX_RUN, "the number of entries asked for")
     try:
         if canonical_encode(fields) != raw:
             raise BadWant("a request not in canonical form")
@@ -99,4 +115,4 @@ def check(data: bytes, room: str, game: bytes, topic_seat: int, keys: list[bytes
         raise BadWant("a request not in canonical form") from None
     if not verify(keys[seat], frame(REQUEST_TAG, raw), sig):
         raise BadWant(f"a request not signed by seat {seat}")
-    return Want(seat, seq, n)
+    return Want(seat, seq, n, count)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from relay import retain_mode
 from relay.address import RelayAddress, parse_address
 from relay.public import RETAIN_OFF, PublicBroker
 from tests.relay.helpers import BrokerProcess, free_port
@@ -231,9 +232,12 @@ async def emulate(binary: str, row: PublicBroker, tmp: Path):  # type: ignore[no
         return asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, loop))
 
     proxy = await on_its_loop(LimitProxy(broker.port, row, context).start())
+    emulation = Emulation(row, broker, proxy, ca_file, loop)
+    retain_mode.forget(emulation.address)  # what this process learnt of an earlier relay on the same port
     try:
-        yield Emulation(row, broker, proxy, ca_file, loop)
+        yield emulation
     finally:
+        retain_mode.forget(emulation.address)
         await on_its_loop(proxy.close())
         loop.call_soon_threadsafe(loop.stop)
         await asyncio.to_thread(thread.join, 5)

@@ -19,10 +19,10 @@ from PySide6.QtCore import Qt
 
 from client.net import lan, transport
 from client.net.address import parse_relay_address
-from client.net.errors import NetError
 from client.net.lan import stop_lan_relay
 from client.net.public import first_answering, playable, public_line
-from relay.public import ENV_OVERRIDE, PUBLIC_BROKERS, RETAIN_OFF
+from relay import retain_mode
+from relay.public import ENV_OVERRIDE, PUBLIC_BROKERS, RETAIN_OFF, public_relays
 from tests.client.drive import make_window
 from tests.relay.helpers import TcpProxy
 from tests.relay.public_emulation import emulate
@@ -118,16 +118,24 @@ def test_a_room_opens_on_the_first_public_relay_that_answers_with_the_others_as_
         dead.close()
 
 
-async def _open_where_retained_is_kept(binary: str, tmp: Path) -> None:
+async def _open_where_retained_is_off(binary: str, tmp: Path) -> None:
     off = replace(PUBLIC_BROKERS[0], retain=RETAIN_OFF)
     async with emulate(binary, off, tmp / "off") as without, emulate(binary, PUBLIC_BROKERS[1], tmp / "on") as with_:
-        with pytest.raises(NetError) as refused:
-            await playable(without.address)
-        assert refused.value.code == "no-retain"
+        await playable(without.address)  # no "no-retain" refusal: the game plays there live only
+        assert retain_mode.known(without.address) is False, "learnt, so no client publishes retained there"
         relay, fallbacks = await first_answering([without.address, with_.address])
-        assert relay == with_.address and fallbacks == (str(without.address),)
+        assert relay == without.address and fallbacks == (str(with_.address),)
+        assert without.counts.broken == []
 
 
 @pytest.mark.timeout(30)
-def test_a_public_relay_with_retained_messages_off_is_passed_over_for_the_next(mosquitto_path, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    asyncio.run(_open_where_retained_is_kept(mosquitto_path, tmp_path))
+def test_a_public_relay_with_retained_messages_off_is_played_on_and_named_last(
+    mosquitto_path, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.delenv(ENV_OVERRIDE, raising=False)
+    off = replace(PUBLIC_BROKERS[0], retain=RETAIN_OFF)
+    assert public_relays((off, *PUBLIC_BROKERS[1:]))[: len(PUBLIC_BROKERS)] == (
+        *(b.addresses[0] for b in PUBLIC_BROKERS[1:]),
+        off.addresses[0],
+    ), "a broker that keeps no retained messages comes after those that keep them"
+    asyncio.run(_open_where_retained_is_off(mosquitto_path, tmp_path))
