@@ -17,7 +17,7 @@ else overwrites them.
 
 On a relay that keeps no retained messages (:mod:`relay.retain_mode`) nothing of this is stored: the
 host publishes its card and seat list again every :data:`LIVE_CARD_EVERY_S` while it gathers, and at
-once when a joiner says hello (an empty message on its ``join/{peer}`` topic, :mod:`relay.lobby.join`),
+once when a joiner says hello (:data:`relay.lobby.messages.HELLO` on its ``join/{peer}`` topic),
 so a joiner waiting for them live gets them within moments.
 
 Seats.  The host decides who sits down: ``admit=False`` keeps every request waiting for
@@ -71,6 +71,7 @@ from relay.lobby.invitation import (
     strip_login,
 )
 from relay.lobby.messages import (
+    HELLO,
     Dropped,
     JoinRequest,
     LobbyCard,
@@ -216,6 +217,8 @@ class RoomHost:
         #: New joiners' requests checked at once, then a few a second (see :data:`JOIN_BURST`).
         self._join_budget = RateLimit(JOIN_BURST, JOIN_INTERVAL_S)
         self._hello_budget = RateLimit(HELLO_BURST, HELLO_INTERVAL_S)
+        #: Joiners' hellos answered (a relay that keeps no retained messages).
+        self.hellos = 0
         #: Join requests dropped unread because too many came at once.
         self.requests_deferred = 0
 
@@ -464,6 +467,7 @@ class RoomHost:
         """A joiner's hello on a relay that keeps nothing: it waits for our card and seat list, live
         (a flood of hellos gets :data:`HELLO_BURST` answers, then one per interval)."""
         if self._hello_budget.take("hello", time.monotonic()):
+            self.hellos += 1
             await self._republish(client)
 
     async def _live_beat(self, client: aiomqtt.Client) -> None:
@@ -594,7 +598,7 @@ class RoomHost:
             payload = payload_of(m)
             if topic in names:
                 await self._guard(client, topic, payload, names[topic])
-            elif not payload and live_only(client) and m.topic.matches(topics.join_filter(self.code)):
+            elif payload == HELLO and live_only(client) and m.topic.matches(topics.join_filter(self.code)):
                 await self._hello(client)
             elif m.topic.matches(topics.join_filter(self.code)):
                 await self._on_join_topic(client, topic, payload)

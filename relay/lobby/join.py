@@ -52,7 +52,7 @@ from relay.lobby.invitation import (
     readable,
 )
 from relay.lobby.listing import list_rooms
-from relay.lobby.messages import Dropped, JoinRequest, LobbyCard, SeatList, withdrawal
+from relay.lobby.messages import HELLO, Dropped, JoinRequest, LobbyCard, SeatList, withdrawal
 from relay.lobby.retained import checked_address, lobby_client, payload_of, read_retained
 from relay.lobby.seat_card import BadCard, check_card
 from relay.mqtt import live_only
@@ -423,11 +423,11 @@ async def _card_awaited(client: aiomqtt.Client, view: _View, peer: str) -> None:
 
     The subscription of the read is still there, so the card comes to us as the relay stores it;
     a stranger's card instead ends the wait too (the caller waits for the pinned host's then).  On a
-    relay that keeps no retained messages we say hello first (an empty message on our join topic):
+    relay that keeps no retained messages we say hello first (:data:`HELLO` on our join topic):
     the host publishes its card and seat list again at once (:mod:`relay.lobby.host`).
     """
     if live_only(client):
-        await client.publish(topics.join(view.code, peer), b"", qos=0)
+        await client.publish(topics.join(view.code, peer), HELLO, qos=0)
     async with Inbox(client) as inbox:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + CARD_WAIT

@@ -44,6 +44,12 @@ MAX_SEATS = 16
 MAX_NAME = 40
 
 
+#: A joiner's hello on a relay that keeps no retained messages (its join topic; never a request): the
+#: host publishes its card and seat list again.  Not empty: a sealed room names an empty message only
+#: on a topic its reader made itself (:mod:`relay.seal`), and the host never made the joiner's.
+HELLO = b"hello"
+
+
 class Dropped(ValueError):
     """A lobby message that is not taken; ``str()`` is the reason (for the host's or joiner's log)."""
 

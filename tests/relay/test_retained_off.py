@@ -129,6 +129,7 @@ async def _lobby_then_restart(binary: str, tmp: Path) -> None:
         seated = await asyncio.wait_for(joining, 20)
         cards = await gathering
         assert seated.seat == 1 and cards == [host_person.card, guest.card]
+        assert host.hellos >= 1, "the guest's hello reached the host through the room's seal"
         code = host.code
         creator = host_person.key.public_bytes()
         seats = [SeatInfo(c.name, c.sign, c.box) for c in map(check_card, cards)]
