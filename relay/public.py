@@ -23,7 +23,7 @@ the same table (a test checks that they agree).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from relay.address import MAX_CLIENT_ID
 
@@ -102,10 +102,17 @@ def _broker(name: str, addresses: tuple[str, ...], source: str, retain: str = RE
 #: service (mqtt.org's list says so for all but the paid ones): hence the fallbacks.  Retained messages
 #: are "capped" on all of them: each keeps them, and none promises to keep them across a restart.
 PUBLIC_BROKERS: tuple[PublicBroker, ...] = (
-    _broker(
-        "EMQX public broker",
-        ("mqtts://broker.emqx.io:8883", "wss://broker.emqx.io:8084/mqtt"),
-        "https://www.emqx.com/en/mqtt/public-mqtt5-broker",
+    replace(
+        _broker(
+            "EMQX public broker",
+            ("mqtts://broker.emqx.io:8883", "wss://broker.emqx.io:8084/mqtt"),
+            "https://docs.emqx.com/en/enterprise/latest/getting-started/restrictions.html",
+        ),
+        # EMQX's operating limitations: messages 1024 KB by default, topic levels 65,535; the public
+        # instance is EMQX and publishes no settings of its own, so its other limits stay assumed.
+        max_message_bytes=1024 * 1024,
+        max_topic_levels=65535,
+        assumed=_ALL_LIMITS - {"max_message_bytes", "max_topic_levels"},
     ),
     _broker(
         "HiveMQ public broker",
