@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import struct
 
-import aiomqtt
 import pytest
 
 from relay import topics
+from relay.mqtt import RelayClient
 from relay.transport.room import Connected, RoomTransport
-from tests.relay.helpers import BrokerProcess, free_port, make_peer, relay
+from tests.relay.helpers import BrokerProcess, free_port, insider_client, make_peer, relay, room_seal
 from tests.relay.transport.stub_session import StubSession
 
 
@@ -23,17 +22,19 @@ def connect_with_will(client_id: str, topic: str, message: bytes) -> bytes:
 
     body = b"\x00\x04MQTT\x04" + bytes([0x02 | 0x04 | 0x08 | 0x20]) + struct.pack("!H", 60)
     body += s(client_id.encode()) + s(topic.encode()) + s(message)
-    return bytes([0x10, len(body)]) + body
-
-
-
-
+    length, rest = b"", len(body)  # the remaining length: 7 bits a byte, lowest first (a sealed will is > 127)
+    while True:
+        rest, digit = divmod(rest, 128)
+        length += bytes([digit | (0x80 if rest else 0)])
+        if not rest:
+            break
+    return b"\x10" + length + body
 
 
 async def read_retained(address: str, room: str) -> dict[int, bytes]:
-    host, port = address.split(":")
+    """The room's retained log, read by someone who holds the room's key (the relay sees only ciphertext)."""
     got: dict[int, bytes] = {}
-    async with aiomqtt.Client(host, int(port), identifier="reader-" + os.urandom(3).hex()) as c:
+    async with insider_client(address, room, kind="reader") as c:
         await c.subscribe(topics.log_filter(room), qos=1)
 
         async def collect() -> None:
@@ -113,8 +114,8 @@ def test_garbage_over_a_retained_entry_is_reported_and_healed() -> None:
             game = asyncio.gather(ta.run(), tb.run())
             while a.table.head < 10:
                 await asyncio.sleep(0.02)
-            host, port = r.address.split(":")
-            async with aiomqtt.Client(host, int(port), identifier="vandal") as v:
+            # The vandal holds the room's key (a seat that read the code): its garbage opens and reaches the sessions.
+            async with insider_client(r.address, "ROOMCC", kind="vandal") as v:
                 for seq in (2, 5, 7):
                     await v.publish(topics.log("ROOMCC", seq), b"garbage!", qos=1, retain=True)
                 await v.publish(topics.log("ROOMCC", 3), b"", qos=1, retain=True)  # delete it
@@ -146,9 +147,11 @@ def test_presence_is_retained_with_a_last_will() -> None:
             tb.driver = lambda evs: (seen.extend(evs), inner(evs))  # type: ignore[func-returns-value]
             await asyncio.wait_for(asyncio.gather(make_peer(r.address, a, "ay").run(), tb.run()), 20)
             host, port = r.address.split(":")
-            # Someone who vanishes without a word: the broker publishes the will.
+            # Someone of the room who vanishes without a word: the broker publishes its will (sealed, as a seat's is).
+            seal, presence = room_seal("ROOMDD"), topics.presence("ROOMDD", 2)
+            will = seal.seal(presence, b"\x81\xa6status\xa4gone")
             reader, writer = await asyncio.open_connection(host, int(port))
-            writer.write(connect_with_will("ghost", topics.presence("ROOMDD", 2), b"\x81\xa6status\xa4gone"))
+            writer.write(connect_with_will("ghost", seal.topic(presence), will))
             assert (await reader.readexactly(4))[:2] == b"\x20\x02"  # CONNACK
             writer.transport.abort()  # no DISCONNECT: the will goes out
             await asyncio.sleep(2.5)
@@ -171,7 +174,7 @@ def test_entries_are_published_without_waiting_for_each_others_confirmation(monk
     from relay.transport import room as transport_module
 
     flying = {"now": 0, "most": 0}
-    publish = aiomqtt.Client.publish
+    publish = RelayClient.publish  # the room's logical topics: aiomqtt's beneath it sees only sealed ones
 
     async def counted(self, topic, *args, **kwargs):  # type: ignore[no-untyped-def]
         if "/log/" not in topic:
@@ -183,7 +186,7 @@ def test_entries_are_published_without_waiting_for_each_others_confirmation(monk
         finally:
             flying["now"] -= 1
 
-    monkeypatch.setattr(aiomqtt.Client, "publish", counted)
+    monkeypatch.setattr(RelayClient, "publish", counted)
 
     async def main() -> None:
         r = await relay()
