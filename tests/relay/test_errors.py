@@ -100,10 +100,14 @@ def test_unknown_room_and_full_room(embedded_relay: BrokerProcess) -> None:
         seated = await join_room(address, host.code, **joiner.join_args())
         assert seated.seat == 1 and seated.lobby.game == "system-launch"
         assert await gathering == [h.card, joiner.card]
+        # Who has the invitation (the host's fingerprint) reads the sealed room: it is full.
         with pytest.raises(RoomFull, match="is full"):
+            await join_room(address, host.code, **late.join_args(), host_key=host.fingerprint)
+        # A seat holder asking again (a restarted peer, which pinned the host) gets its seat back.
+        assert (await join_room(address, host.code, **joiner.join_args(), host_key=seated.host_key)).seat == 1
+        # With the code only, a full room is nowhere: it left the listing, and the room itself is sealed.
+        with pytest.raises(RoomNotFound, match="there is no room .* listed"):
             await join_room(address, host.code, **late.join_args())
-        # A seat holder asking again (a restarted peer) gets its seat back.
-        assert (await join_room(address, host.code, **joiner.join_args())).seat == 1
         assert all(r.code != host.code for r in await list_rooms(address, 2))  # full rooms are not listed
         await host.close()
 
