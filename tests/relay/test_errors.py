@@ -106,7 +106,7 @@ def test_unknown_room_and_full_room(embedded_relay: BrokerProcess) -> None:
         # A seat holder asking again (a restarted peer, which pinned the host) gets its seat back.
         assert (await join_room(address, host.code, **joiner.join_args(), host_key=seated.host_key)).seat == 1
         # With the code only, a full room is nowhere: it left the listing, and the room itself is sealed.
-        with pytest.raises(RoomNotFound, match="there is no room .* listed"):
+        with pytest.raises(RoomNotFound, match=r"there is no room .* listed"):
             await join_room(address, host.code, **late.join_args())
         assert all(r.code != host.code for r in await list_rooms(address, 2))  # full rooms are not listed
         await host.close()

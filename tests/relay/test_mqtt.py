@@ -11,6 +11,7 @@ import logging
 
 import pytest
 
+from relay import topics
 from relay.address import parse_address
 from relay.mqtt import CLIENT_LOG, PublishBacklog, mqtt_client, quiet_publish_backlog
 from tests.relay.helpers import BrokerProcess
@@ -18,7 +19,7 @@ from tests.relay.helpers import BrokerProcess
 
 async def _many_in_flight(address: str) -> None:
     async with mqtt_client(parse_address(address), "test") as client:
-        await asyncio.gather(*(client.publish(f"sealed/v1/room/TEST/log/{i}", b"x", qos=1) for i in range(30)))
+        await asyncio.gather(*(client.publish(f"{topics.ROOT}/room/TEST/log/{i}", b"x", qos=1) for i in range(30)))
 
 
 @pytest.mark.timeout(30)

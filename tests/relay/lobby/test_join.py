@@ -4,7 +4,6 @@ before a seat is asked for."""
 from __future__ import annotations
 
 import asyncio
-import os
 
 import pytest
 

@@ -1,6 +1,6 @@
 """``want`` requests are signed by the asking seat, bound to the room and the game, rate-limited; the
-answer is the entry itself.  The requests of someone who holds the room's key but no seat's (unsigned, forged, replayed, for another game or
-room, on another seat's topic) make no peer publish anything."""
+answer is the entry itself.  The requests of someone who holds the room's key but no seat's (unsigned,
+forged, replayed, for another game or room, on another seat's topic) make no peer publish anything."""
 
 from __future__ import annotations
 
