@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import struct
 
 import pytest
@@ -10,7 +12,7 @@ import pytest
 from relay import topics
 from relay.mqtt import RelayClient
 from relay.transport.room import Connected, RoomTransport
-from tests.relay.helpers import BrokerProcess, free_port, insider_client, make_peer, relay, room_seal
+from tests.relay.helpers import BrokerProcess, free_port, insider_client, make_peer, raw_client, relay, room_seal
 from tests.relay.transport.stub_session import StubSession
 
 
@@ -287,5 +289,42 @@ def test_real_sessions_publish_first_and_never_check_their_own_entries_again(any
         assert a.finished and b.finished and a.verdict.fair and b.verdict.fair
         assert a.state.hash() == b.state.hash() and a.log_entries() == b.log_entries()
         assert len(a.written) > 10 and Watched.own_checked == 0
+
+    asyncio.run(main())
+
+
+@pytest.mark.timeout(60)
+def test_a_wire_vandal_without_the_key_is_noise_and_what_it_overwrites_is_put_back() -> None:
+    """Someone without the room's key who sees the wire (the relay, or anyone subscribed to
+    ``sealed/v2/#``) overwrites every retained message of the room with ciphertext-sized garbage:
+    none of it reaches a session, each transport counts it as noise, and every entry is put back."""
+
+    async def main() -> None:
+        r = await relay()
+        try:
+            a, b = StubSession("ROOMWV", 0, length=50), StubSession("ROOMWV", 1, length=50)
+            ta, tb = make_peer(r.address, a, "a", 0.03), make_peer(r.address, b, "b", 0.03)
+            game = asyncio.gather(ta.run(), tb.run())
+            while a.table.head < 10:
+                await asyncio.sleep(0.02)
+            async with raw_client(r.address, "vandal") as v:
+                await v.subscribe(f"{topics.ROOT}/#", qos=1)
+                wire: set[str] = set()
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(0.5):
+                        async for m in v.messages:
+                            if m.retain:
+                                wire.add(m.topic.value)
+                assert len(wire) >= 10 and not any("ROOMWV" in t for t in wire), wire
+                for t in sorted(wire):
+                    await v.publish(t, os.urandom(512), qos=1, retain=True)  # a bucket's size, not ours
+            await asyncio.wait_for(game, 30)
+            got = await read_retained(r.address, "ROOMWV")
+            assert [got.get(i) for i in range(50)] == [e.data for e in a.table.log]
+            assert not (a.rejected or b.rejected), "the vandal's bytes never reached a session"
+            assert ta.noise > 0 and tb.noise > 0
+            assert any(rep.reason == "empty" for rep in ta.reports + tb.reports), "what it overwrote was put back"
+        finally:
+            await r.stop()
 
     asyncio.run(main())
