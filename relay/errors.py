@@ -58,6 +58,10 @@ class RoomNotFound(RelayError):
     """No open room with that code on this relay."""
 
 
+class RoomNotListed(RoomNotFound):
+    """A room code alone finds only a listed room: every other room is sealed by its host's key too."""
+
+
 class RoomFull(RelayError):
     """Every seat of the room is taken (or the game has started)."""
 

@@ -13,6 +13,7 @@ import aiomqtt
 import paho.mqtt.client as paho
 
 from relay.address import DEFAULT_WS_PATH, RelayAddress, client_id
+from relay.pacing import Pacer
 from relay.seal import RoomSeal
 
 #: Where the MQTT clients of this project log (aiomqtt's own lines and paho's beneath them).
@@ -39,17 +40,21 @@ class RelayClient(aiomqtt.Client):
         self.seal = seal
         #: Messages that did not open under the seal (another room's, a stranger's garbage): noise.
         self.unopened = 0
+        #: This client's publishes, paced under a public broker's rate limit (:mod:`relay.pacing`).
+        self._pacer = Pacer()
 
     # -- the room seal: callers name logical topics; the wire carries sealed ones ----------------
-    async def publish(  # type: ignore[override]
+    async def publish(  # type: ignore[override]  # aiomqtt's extra positional arguments are not used here
         self, topic: str, payload: bytes | None = None, qos: int = 0, retain: bool = False, **kwargs: Any
     ) -> None:
+        """Publish, sealed, once the pacer lets it go: every publish of the program passes here."""
         if self.seal is not None:
             payload = self.seal.seal(topic, bytes(payload or b""))
             topic = self.seal.topic(topic)
+        await self._pacer.wait()
         await super().publish(topic, payload, qos, retain, **kwargs)
 
-    async def subscribe(  # type: ignore[override]
+    async def subscribe(  # type: ignore[override]  # aiomqtt's extra positional arguments are not used here
         self, topic: str | list[tuple[str, int]], qos: int = 0, **kwargs: Any
     ) -> tuple[int, ...] | list[paho.ReasonCode]:
         seal = self.seal
@@ -60,14 +65,20 @@ class RelayClient(aiomqtt.Client):
                 topic = [(seal.topic_filter(t), q) for t, q in topic]
         return await super().subscribe(topic, qos, **kwargs)
 
-    async def unsubscribe(self, topic: str | list[str], **kwargs: Any) -> None:  # type: ignore[override]
+    async def unsubscribe(  # type: ignore[override]  # aiomqtt's extra positional arguments are not used here
+        self, topic: str | list[str], **kwargs: Any
+    ) -> None:
         seal = self.seal
         if seal is not None:
             topic = seal.topic_filter(topic) if isinstance(topic, str) else [seal.topic_filter(t) for t in topic]
         await super().unsubscribe(topic, **kwargs)
 
     def _on_message(self, client: paho.Client, userdata: Any, message: paho.MQTTMessage) -> None:
-        """Only messages that open under the room's seal reach the reader, under their logical topics."""
+        """Only messages that open under the room's seal reach the reader, under their logical topics.
+
+        What does not open is counted (:attr:`unopened`) and dropped, except on a topic this seal named,
+        where it reads as the topic emptied: the transport and the host then put their own copy back.
+        """
         if self.seal is None:
             super()._on_message(client, userdata, message)
             return

@@ -100,6 +100,20 @@ LOBBY_ROOT = f"{ROOT}/lobby/"
 LOBBY_FILTER = f"{LOBBY_ROOT}+"
 
 
+def knock(door: str, peer: str) -> str:
+    """A stranger's sealed request at a listed room's door (:mod:`relay.lobby.door`): public, like the listing."""
+    return f"{LOBBY_ROOT}{door}/knock/{peer}"
+
+
+def knock_filter(door: str) -> str:
+    return f"{LOBBY_ROOT}{door}/knock/+"
+
+
+def answer(door: str, peer: str) -> str:
+    """The host's sealed answer to ``peer``'s knock."""
+    return f"{LOBBY_ROOT}{door}/answer/{peer}"
+
+
 def parse_log_seq(topic: str) -> int | None:
     """The sequence number of a log topic, or None when the topic is not a well-formed log topic."""
     last = topic.rsplit("/", 1)[-1]

@@ -18,7 +18,7 @@ from pathlib import Path
 from client.headless.peer import parse_args, play, setup_logging
 from relay import event_loop
 from relay.broker.embedded import EmbeddedRelay, RelayConfig
-from relay.lobby.invitation import new_code
+from relay.lobby.invitation import LISTED_CODE_LENGTH, new_code
 from relay.lobby.listing import list_rooms
 
 
@@ -26,7 +26,7 @@ async def _wait_for_room(relay: str, code: str, seconds: float = 10.0) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
     while loop.time() < deadline:
-        if any(card.code == code for card in await list_rooms(relay, timeout=1.0)):
+        if any(card.is_room(code) for card in await list_rooms(relay, timeout=1.0)):
             return
         await asyncio.sleep(0.1)
     raise TimeoutError(f"room {code} did not open on {relay}")
@@ -38,7 +38,7 @@ async def run_demo(game: str, players: int, bot: str | None, folder: Path) -> in
     await relay.start()
     print(f"Embedded relay on {relay.address}; {players} bots play {game}.", flush=True)
     try:
-        code = new_code()
+        code = new_code(LISTED_CODE_LENGTH)  # the demo's room is listed: its joiners find it by code
 
         def peer(seat: int, mode: list[str]) -> argparse.Namespace:
             state = str(folder / f"seat{seat}")
@@ -46,7 +46,7 @@ async def run_demo(game: str, players: int, bot: str | None, folder: Path) -> in
             return parse_args(["--relay", relay.address, *mode, *chosen, "--state-dir", state, "-q"])
 
         host = asyncio.create_task(
-            play(peer(0, ["--create", game, "--players", str(players), "--room", code, "--accept-all"]))
+            play(peer(0, ["--create", game, "--players", str(players), "--room", code, "--accept-all", "--listed"]))
         )
         await _wait_for_room(relay.address, code)
         joiners = []

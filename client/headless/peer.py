@@ -119,7 +119,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--accept-all", action="store_true", help="as host: seat everyone who asks (a valid request)")
     p.add_argument("--accept", action="append", default=[], metavar="FINGERPRINT", help="as host: seat this guest")
-    p.add_argument("--unlisted", action="store_true", help="as host: keep the room off the relay's listing")
+    p.add_argument(
+        "--listed",
+        action="store_true",
+        help="as host: show the room in the relay's listing (anyone there, the relay too, can then read it)",
+    )
+    p.add_argument("--unlisted", action="store_true", help="as host: keep the room off the listing (the default)")
     p.add_argument("--players", type=int, default=4, help="seats in a created room")
     p.add_argument(
         "--seat-bot",
@@ -228,7 +233,7 @@ async def _host(args: argparse.Namespace, store: StateDir, name: str, say: Say) 
         key=store.signing_key,
         code=code,
         admit=admission(args, say),
-        listed=not args.unlisted,
+        listed=args.listed and not args.unlisted,
         timeout_ms=args.timeout_ms,
         on_note=lambda text: say(f"lobby: {text}"),
     )

@@ -74,6 +74,7 @@ msg("net.bad-address", "“{address}” is not a relay address. Write it as host
 msg("net.bad-room", "“{code}” is not a room code: a room code is 4 to 12 letters or digits.")
 msg("net.unreachable", "Nobody answered at {address}. Check the address and the port, and that the relay is running.")
 msg("net.timeout", "{address} did not answer in time. The relay may be down, or a firewall may block it.")
+msg("net.no-retain", "The relay {address} keeps no retained messages, which a game needs: open the room on another relay.")
 msg("net.not-a-relay", "Something answers at {address}, but it is not a Sealed Table relay (not an MQTT broker).")
 msg("net.not-trusted", "The certificate of the relay {address} is not trusted. If the relay uses its own CA, give its CA file in Settings. ({reason})")
 msg("net.login-needed", "The relay {address} needs a login: write the relay address as user:password@host, also when you join with an invitation link (a link never carries a login). The password is kept in a file only you can read.")
@@ -84,6 +85,11 @@ msg("net.wrong-transport", "The relay answers, but not the way the address says:
 msg("net.no-such-name", "The name in {address} does not resolve. Check the spelling of the relay's address.")
 msg("net.refused", "The relay at {address} refused the connection (code {code}).")
 msg("net.room-unknown", "There is no room {code} on this relay. Check the code with your host.")
+msg(
+    "net.room-not-listed",
+    "Room {code} is not listed on this relay. A room that is not listed is found with its invitation: "
+    "ask your host for the link, or for the host key read out.",
+)
 msg("net.room-full", "Room {code} is full: every seat is taken.")
 msg("net.peer-gone", "A player has gone: their connection was lost and did not come back.")
 msg("net.relay-failed", "The relay at {address} reported a problem: {reason}")
@@ -210,7 +216,7 @@ msg("net.refused-by-host", "The host of room {code} did not let you in.")
 msg("net.bad-invitation", "That is not an invitation: {reason}")
 msg("lobby.net.host_key", "Host key")
 msg("lobby.net.host_key_hint", "from the invitation, e.g. KMTX-RCAP-WHEJ-FDNQ-ACDE (optional)")
-msg("lobby.net.listed", "List my room on the relay (else: by invitation only)")
+msg("lobby.net.listed", "List my room on the relay: anyone there, the relay too, can then read it (else: by invitation only, private)")
 msg("room.invitation", "Invitation: {link}\nTo read out: {words}")
 msg("room.copy", "Copy the invitation")
 msg("room.requests", "Asking to sit down (check the key with the person):")

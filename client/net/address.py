@@ -132,7 +132,9 @@ def parse_invite(room_text: str, address_text: str = "", fingerprint_text: str =
         fp = normalize_fingerprint(fingerprint_text) if fingerprint_text.strip() else ""
     except BadInvitation as exc:
         raise NetError("bad-invitation", reason=str(exc)) from None
-    return Invite(str(parse_relay_address(address_text)), parse_room_code(text), fp)
+    # "relay, fallback, …" (the public relays' line among them): the room is looked for on the first.
+    first, fallbacks = split_relays(address_text) if "," in address_text else (parse_relay_address(address_text), ())
+    return Invite(str(first), parse_room_code(text), fp, fallbacks)
 
 
 def key_fingerprint(public_key: bytes) -> str:

@@ -70,7 +70,7 @@ class Hosting:
         identity_dir: Path | None = None,
         think_ms: int = 0,
         bot_names: list[str] | None = None,
-        listed: bool = True,
+        listed: bool = False,
         timeout_ms: int | None = None,
         shown_address: RelayAddress | None = None,
         admit: Admit = False,

@@ -19,6 +19,7 @@ from client.net.probe import probe_relay
 from client.net.seat_card import new_peer_id, new_seat
 from client.store.kept_seats import SavedSeat
 from protocol.session import PeerSession
+from relay.lobby.door import ListedRoom
 from relay.lobby.join import join_room, peek_room
 from relay.lobby.messages import LobbyCard
 
@@ -47,6 +48,7 @@ async def join_online(
     fingerprint: str = "",
     fallbacks: tuple[str, ...] = (),
     token: str = "",
+    listed: ListedRoom | None = None,
 ) -> NetGame:
     """Join room ``room_text`` on the relay at ``address_text`` (``seat``: the seat asked for, 0-based).
 
@@ -58,7 +60,7 @@ async def join_online(
     the request (the seat is freed).
     """
     address = parse_relay_address(address_text)
-    code = parse_room_code(room_text)
+    code = parse_room_code(room_text) if listed is None else ""  # a stranger at a listed room's door learns it
     await probe_relay(address)
     key, secret, card = new_seat(name, identity_dir)
     peer = new_peer_id()
@@ -67,7 +69,7 @@ async def join_online(
     try:
         seated = await join_room(
             address,
-            code,
+            listed or code,
             peer,
             name,
             card,
@@ -87,6 +89,7 @@ async def join_online(
         raise relay_failure(exc, address, code, seat) from None
     if seated.creator is None:
         raise NetError("relay-failed", address=str(address), reason="the host's seat list names no seat 1")
+    code = seated.lobby.code
     session = PeerSession.join(code, seated.seat, key, secret, creator=seated.creator)
     net_game = NetGame(session, address, peer)
     lobby = seated.lobby

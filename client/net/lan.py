@@ -13,6 +13,7 @@ from client.net.game import NetGame
 from client.net.hosting import Hosting, StatusFn, host_room
 from relay.broker.discovery import browse
 from relay.broker.embedded import EmbeddedRelay, RelayConfig
+from relay.lobby.door import ListedRoom as ListedRoom  # re-exported: the screens hold one for a LAN room
 from relay.lobby.host import Admit
 from relay.lobby.listing import list_rooms
 
@@ -115,7 +116,8 @@ class LanRoom:
     """An open room found on a LAN relay."""
 
     relay: LanRelay
-    code: str
+    #: What the relay's listing shows of it (no code: joining knocks at its door, :mod:`relay.lobby.door`).
+    listed: ListedRoom
     game: str
     host: str
     seats_taken: int
@@ -138,7 +140,7 @@ async def discover_rooms(timeout: float = 2.0) -> tuple[list[LanRelay], list[Lan
             found.append(
                 LanRoom(
                     relay,
-                    card.code,
+                    card,
                     card.game,
                     card.host,
                     card.seats_taken,

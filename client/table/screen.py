@@ -341,6 +341,7 @@ class GameScreen(QWidget):
             self.connection.show_state(None, game.names, self.kit)
             return
         self.connection.show_state(read_state(game, game.clock_ms(), time.time()), game.names, self.kit)
+
     # -- looking back ----------------------------------------------------------------------
     def show_moment(self, row: int) -> None:
         """Show the table as it was after the action of log line ``row`` (read-only; the game waits)."""

@@ -29,12 +29,13 @@ if TYPE_CHECKING:
 def example_search() -> tuple[list[LanRelay], list[LanRoom]]:
     """What a network search could find: two relays, one of them with an open room (counts in words)."""
     from client.net.address import RelayAddress
-    from client.net.lan import LanRelay, LanRoom
+    from client.net.lan import LanRelay, LanRoom, ListedRoom
     from client.registry import GAMES
 
     home = LanRelay("sealed-table on ola-laptop", RelayAddress("192.168.1.20", 1883))
     club = LanRelay("sealed-table on club-pc", RelayAddress("192.168.1.31", 1883))
-    room = LanRoom(home, "KXPRTA", GAMES[0], "Ola", 1, 4, "ABCDEFGHJKMNPQRS", 60_000)
+    listed = ListedRoom("ACDEFGHJKMNPQRTWXYACDEFGHJK", GAMES[0], 4, 1, "Ola", bytes(32), bytes(32), timeout_ms=60_000)
+    room = LanRoom(home, listed, GAMES[0], "Ola", 1, 4, "ABCDEFGHJKMNPQRS", 60_000)
     return [home, club], [room]
 
 

@@ -52,7 +52,10 @@ from relay import topics
 from relay.address import RelayAddress, parse_address
 from relay.background import stopped
 from relay.errors import RelayError, RelayUnreachable, RoomFull, SeatTaken
+from relay.lobby.door import ListedRoom, door_of, knock_key, make_answer, open_knock
 from relay.lobby.invitation import (
+    CODE_LENGTH,
+    LISTED_CODE_LENGTH,
     Invitation,
     fingerprint,
     invitation_token,
@@ -154,11 +157,16 @@ class RoomHost:
         self.name = name
         self.key = key
         self.host_key = key.public_bytes()
-        self.code = normalize_code(code) if code else new_code()
+        self.code = normalize_code(code) if code else new_code(LISTED_CODE_LENGTH if listed else CODE_LENGTH)
+        if listed and len(self.code) != LISTED_CODE_LENGTH:
+            raise RelayError(f"a listed room's code has {LISTED_CODE_LENGTH} letters: its listing must not be searched")
         #: The invitation's secret (from the key and the code: the same after a restart); never published.
         self.token = invitation_token(key, self.code)
         #: The room's keys on the relay (:mod:`relay.seal`): everything but the listing is sealed.
         self.seal = RoomSeal.for_host_key(self.code, self.host_key)
+        #: A listed room's door in the public listing, and the key strangers' knocks are sealed to.
+        self.door = door_of(self.code, self.host_key)
+        self._door_key = knock_key(key, self.code)
         self.on_change = on_change
         #: Start as soon as every seat is held by a person (a locally played seat always waits for :meth:`start`).
         self.auto_start = auto_start
@@ -221,6 +229,22 @@ class RoomHost:
             self.host_key,
             self.timeout_ms,
             self.listed,
+            self._version,
+        )
+
+    def listing(self, status: str = "open") -> ListedRoom:
+        """What the relay's listing shows of a listed room: no code, no names of those seated."""
+        return ListedRoom(
+            self.door,
+            self.game,
+            self.players,
+            len(self.seats),
+            self.name,
+            self.host_key,
+            self._door_key.public_key().public_bytes_raw(),
+            status,
+            self.created,
+            self.timeout_ms,
             self._version,
         )
 
@@ -307,15 +331,25 @@ class RoomHost:
         self.requests[peer] = req
         self.seats[peer] = seat
         await self._changed()
+        await self._answer(req, let_in=True)
         return seat
 
     async def refuse(self, peer: str) -> None:
         """Turn the waiting ``peer`` away (it hears so)."""
-        if self.waiting.pop(peer, None) is None:
+        req = self.waiting.pop(peer, None)
+        if req is None:
             return
         self.refused[peer] = None
         self._want.pop(topics.join(self.code, peer), None)
         await self._changed()
+        await self._answer(req, let_in=False)
+
+    async def _answer(self, req: JoinRequest, let_in: bool) -> None:
+        """Tell a stranger who knocked (:mod:`relay.lobby.door`) that it is in (with the code) or turned away."""
+        if not req.knock or self._client is None:
+            return
+        answer = make_answer(self._door_key, self.door, req, self.code if let_in else None)
+        await self._client.publish(topics.answer(self.door, req.peer), answer, qos=1, retain=True)
 
     async def remove(self, peer: str) -> None:
         """Take a seated joiner out again before the start (it hears that it was refused)."""
@@ -359,20 +393,24 @@ class RoomHost:
     # -- gathering ----------------------------------------------------------------------------
     def _watched(self) -> list[str]:
         own = [topics.room_card(self.code), topics.seats(self.code)]
-        return [*own, topics.lobby(self.code)] if self.listed else own
+        return [*own, topics.lobby(self.door)] if self.listed else own
 
     async def gather(self, timeout: float | None = None) -> list[bytes]:
         address = await checked_address(self.relay, 4.0)
         self._wake = asyncio.Event()
         try:
             async with lobby_client(address, self.seal) as client:
-                existing = await read_retained(client, [*self._watched(), topics.lobby(self.code)], self.peer, 3.0)
+                existing = await read_retained(
+                    client, self._watched(), self.peer, 3.0
+                )  # an unlisted room names no listing
                 self._resume(existing)
                 # QoS 0: the relay sends a flood of retained requests as one burst, not one acknowledgement
                 # at a time (amqtt 0.12 held every other message back behind them).  Nothing is lost for
                 # good: requests and withdrawals are retained, read again on the next connection, and a
                 # joiner asks again (JOIN_RETRY_S) or waits to see its withdrawal passed on (PASSED_ON_S).
                 await client.subscribe(topics.join_filter(self.code), qos=0)
+                if self.listed:
+                    await client.subscribe(topics.knock_filter(self.door), qos=0)
                 self._client = client
                 await self._publish_state(client)
                 async with asyncio.timeout(timeout):  # not wait_for: see relay/lobby/inbox.py
@@ -430,8 +468,7 @@ class RoomHost:
             seats = SeatList.decode(payload, self.code, self.host_key) if payload else None
         except Dropped:
             seats = None
-        where = (topics.room_card(self.code), topics.lobby(self.code))
-        cards = [try_card(existing.get(t, b""), self.code) for t in where]
+        cards = [try_card(existing.get(topics.room_card(self.code), b""), self.code)]
         if seats is None or seats.status == "closed" or self.peer not in seats.seats:
             if any(c is not None and c.host_key != self.host_key for c in cards):
                 raise RelayError(f"room {self.code} already exists on this relay; pick another code")
@@ -473,7 +510,7 @@ class RoomHost:
         encoded = card.encode(self.key)
         await self._send(client, topics.room_card(self.code), encoded)
         if self.listed:
-            await self._send(client, topics.lobby(self.code), encoded)
+            await self._send(client, topics.lobby(self.door), self.listing(status).encode(self.key))
         # The seat list last: a joiner that hears "started" from it has the card of the start already.
         await self._send(client, topics.seats(self.code), listing.encode(self.key, self.code))
 
@@ -507,7 +544,7 @@ class RoomHost:
     async def _collect(self, client: aiomqtt.Client) -> None:
         names = {topics.seats(self.code): "the seat list", topics.room_card(self.code): "the room card"}
         if self.listed:
-            names[topics.lobby(self.code)] = "the lobby card"
+            names[topics.lobby(self.door)] = "the listing card"
         count = 0
         async for m in client.messages:
             count += 1
@@ -519,6 +556,28 @@ class RoomHost:
                 await self._guard(client, topic, payload, names[topic])
             elif m.topic.matches(topics.join_filter(self.code)):
                 await self._on_join_topic(client, topic, payload)
+            elif self.listed and m.topic.matches(topics.knock_filter(self.door)):
+                await self._on_knock(topic, payload)
+
+    async def _on_knock(self, topic: str, payload: bytes) -> None:
+        """A stranger from the listing asks in: decided as any request, answered on its own topic."""
+        sender = topics.last_segment(topic)
+        if sender == self.peer or sender in self.local or self._started or not payload:
+            return
+        try:
+            known = sender in self.requests or sender in self.waiting
+            if not known and not self._join_budget.take("new", time.monotonic()):
+                self.requests_deferred += 1
+                return
+            req = open_knock(self._door_key, self.door, self.host_key, payload, sender)
+            before = sender in self.seats
+            await self._asked(sender, req)
+            if not before and sender in self.seats:
+                await self._answer(req, let_in=True)
+            elif sender in self.refused:
+                await self._answer(req, let_in=False)
+        except (Dropped, topics.TopicError) as exc:
+            self._note(f"knock/{sender}: dropped {exc}")
 
     async def _on_join_topic(self, client: aiomqtt.Client, topic: str, payload: bytes) -> None:
         sender = topics.last_segment(topic)
@@ -594,7 +653,8 @@ class RoomHost:
             self.seats[sender] = seat
         else:
             self._wait(sender, req)
-        self._want[topic] = req.message
+        if req.message:
+            self._want[topic] = req.message
         await self._changed()
 
     def _wait(self, sender: str, req: JoinRequest) -> None:
@@ -615,7 +675,7 @@ class RoomHost:
                     self._version = max(self._version + 1, time.time_ns() // 1_000_000)
                     closed = SeatList(self._version, "closed").encode(self.key, self.code)
                     await client.publish(topics.seats(self.code), closed, qos=1, retain=True)
-                for topic in (topics.lobby(self.code), topics.room_card(self.code)):
+                for topic in (*([topics.lobby(self.door)] if self.listed else []), topics.room_card(self.code)):
                     await client.publish(topic, b"", qos=1, retain=True)
                 if not self._started:
                     await client.publish(topics.seats(self.code), b"", qos=1, retain=True)

@@ -70,6 +70,9 @@ from relay.fingerprint import squeezed as _squeezed
 MAX_FALLBACKS = 7
 
 CODE_LENGTH = 6
+#: A listed room's code: ≈ 100 bits, so that its door and its host's key in the public listing do
+#: not let anyone search for it, and with it for the room's keys (:mod:`relay.lobby.door`).
+LISTED_CODE_LENGTH = 24
 
 #: The fingerprint of invitations of an older version (≈ 67 bits): refused, with a message that says so.
 OLD_FINGERPRINT_LETTERS = 16
@@ -91,8 +94,11 @@ def new_code(length: int = CODE_LENGTH) -> str:
 def normalize_code(text: str) -> str:
     """What a player typed → a room code (case, spaces and dashes do not matter)."""
     code = "".join(c for c in text.upper() if c not in " -_")
-    if len(code) != CODE_LENGTH or any(c not in ALPHABET for c in code):
-        raise RoomNotFound(f"{text!r} is not a room code (6 letters from {ALPHABET})")
+    if len(code) not in (CODE_LENGTH, LISTED_CODE_LENGTH) or any(c not in ALPHABET for c in code):
+        raise RoomNotFound(
+            f"{text!r} is not a room code ({CODE_LENGTH} letters, or {LISTED_CODE_LENGTH} for a listed room, "
+            f"from {ALPHABET})"
+        )
     return code
 
 

@@ -37,8 +37,10 @@ from relay.errors import (
     RoomClosed,
     RoomFull,
     RoomNotFound,
+    RoomNotListed,
     SeatTaken,
 )
+from relay.lobby.door import Knock, ListedRoom, make_knock, open_answer
 from relay.lobby.inbox import Inbox
 from relay.lobby.invitation import (
     BadInvitation,
@@ -110,14 +112,14 @@ async def _room_seal(address: RelayAddress, code: str, fp: str | None, timeout: 
     loop = asyncio.get_running_loop()
     deadline = loop.time() + CARD_WAIT
     while True:
-        keys = {card.host_key for card in await list_rooms(address, timeout) if card.code == code}
+        keys = {card.host_key for card in await list_rooms(address, timeout) if card.is_room(code)}
         if keys or loop.time() >= deadline:
             break
         await asyncio.sleep(min(LISTING_POLL_S, max(0.0, deadline - loop.time())))
     if len(keys) != 1:
-        raise RoomNotFound(
-            f"there is no room {code} listed on relay {address} (check the code, or the relay; "
-            "a room that is not listed is found with its invitation)"
+        raise RoomNotListed(
+            f"there is no room {code} listed on relay {address}: a room that is not listed is found with "
+            "its host's key too (the invitation link, or the host key read out)"
             if not keys
             else f"more than one host lists a room {code} on relay {address}: ask for the invitation"
         )
@@ -244,9 +246,54 @@ class _View:
         return True
 
 
+async def _knocked(
+    address: RelayAddress,
+    listed: ListedRoom,
+    key: SigningKey,
+    peer: str,
+    card: bytes,
+    seat: int | None,
+    nonce: bytes,
+    timeout: float,
+) -> str:
+    """Knock at a listed room's door and wait for the host: the room's code once it lets us in.
+
+    :class:`Refused` when it turns us away.  The knock stays retained, so a host that reconnects reads it.
+    """
+    knock = make_knock(listed, key, peer, card, seat, nonce)
+    where = topics.answer(listed.door, peer)
+    try:
+        async with lobby_client(address) as client:  # the door is public: its messages are sealed by themselves
+            await client.subscribe(where, qos=1)
+            await client.publish(topics.knock(listed.door, peer), knock.payload, qos=1, retain=True)
+            async with asyncio.timeout(timeout), Inbox(client) as inbox:
+                while True:
+                    m = await inbox.next(timeout)
+                    code = _answered(knock, listed, peer, m)
+                    if code is not None:
+                        return code
+    except aiomqtt.MqttError as exc:
+        raise RelayUnreachable(f"lost the relay {address} while knocking: {exc}") from None
+    except TimeoutError:
+        raise RelayError(f"the host did not answer within {timeout:g} s") from None
+
+
+def _answered(knock: Knock, listed: ListedRoom, peer: str, m: aiomqtt.Message | None) -> str | None:
+    """The code a message on our answer topic lets us in with; None for anything else; Refused for a no."""
+    if m is None or m.topic.value != topics.answer(listed.door, peer) or not payload_of(m):
+        return None
+    try:
+        code = open_answer(knock, listed, peer, payload_of(m))
+    except Dropped:
+        return None
+    if code is None:
+        raise Refused(f"the host of the listed room of {listed.host} did not let us in")
+    return normalize_code(code) if listed.is_room(code) else None
+
+
 async def join_room(
     relay: str | RelayAddress,
-    code: str,
+    code: str | ListedRoom,
     peer: str,
     name: str,
     card: bytes,
@@ -277,16 +324,20 @@ async def join_room(
     :class:`Refused` (the host said no) or :class:`RoomClosed` (the host cancelled) within seconds.
     If it fails or is cancelled after asking, the request is withdrawn (signed, so the seat is freed).
     """
-    code = normalize_code(code)
     topics.check_peer(peer)
-    pin, fp = _pin(host_key)
-    token = _token(token)
     if key.public_bytes() != _card_key(card):
         raise RelayError("the seat card does not hold this signing key")
     address = await checked_address(relay, 4.0)
-    view = _View(code, pin, fp, on_note or (lambda _text: None))
     nonce = os.urandom(16)
     asked = False
+    if isinstance(code, ListedRoom):  # a stranger from the listing: the host's answer brings the code
+        listed = code
+        code, host_key = await _knocked(address, listed, key, peer, card, seat, nonce, timeout), listed.host_key
+        asked = True  # the host seated us from the knock (its nonce is this one): a withdrawal frees the seat
+    code = normalize_code(code)
+    pin, fp = _pin(host_key)
+    token = _token(token)
+    view = _View(code, pin, fp, on_note or (lambda _text: None))
     seal = await _room_seal(address, code, fp, 4.0)
     try:
         async with lobby_client(address, seal) as client:

@@ -1,6 +1,7 @@
 """A relay's listing: the open rooms whose hosts asked to be listed, each card checked against its key.
 
-Anyone may store a retained card under ``lobby/{code}`` for any code, valid and self-signed or not,
+A listed room's card there shows its door, not its code (:mod:`relay.lobby.door`).  Anyone may
+store a retained card under ``lobby/{door}`` for any door, valid and self-signed or not,
 as many as the relay lets them.  A listing keeps at most :data:`MAX_LISTED` cards and
 :data:`MAX_LISTED_BYTES` while it reads (:func:`relay.lobby.retained.read_retained`): garbage and
 cards of rooms that are not open take no place, and beyond the bound the newest rooms stay.  A flood
@@ -18,7 +19,7 @@ import aiomqtt
 from relay import topics
 from relay.address import RelayAddress
 from relay.errors import RelayUnreachable
-from relay.lobby.messages import LobbyCard, try_card
+from relay.lobby.door import ListedRoom, try_listing
 from relay.lobby.retained import Bound, Rank, checked_address, lobby_client, read_retained
 
 #: Rooms one listing keeps at most.  A person picks from a list, and 200 open rooms is more than
@@ -38,8 +39,8 @@ def _rank(now: int) -> Rank:
     """Open listed cards signed by the key they name, newest first (by creation time, then version)."""
 
     def rank(topic: str, payload: bytes) -> tuple[int, ...] | None:
-        card = try_card(payload, topics.last_segment(topic)) if payload else None
-        if card is None or not (card.open and card.listed):
+        card = try_listing(payload, topics.last_segment(topic)) if payload else None
+        if card is None or not card.open:
             return None
         created = card.created if card.created <= now + MAX_AHEAD_S else 0
         return (created, card.version)
@@ -47,7 +48,7 @@ def _rank(now: int) -> Rank:
     return rank
 
 
-async def list_rooms(relay: str | RelayAddress, timeout: float = 4.0) -> list[LobbyCard]:
+async def list_rooms(relay: str | RelayAddress, timeout: float = 4.0) -> list[ListedRoom]:
     """The open listed rooms of a relay (oldest first), the newest :data:`MAX_LISTED` at most.
 
     Cards not signed by the key they name are skipped.
@@ -63,5 +64,5 @@ async def list_rooms(relay: str | RelayAddress, timeout: float = 4.0) -> list[Lo
             got = await read_retained(client, filters, peer, timeout, qos=0, bound=bound, rank=_rank(int(time.time())))
     except aiomqtt.MqttError as exc:
         raise RelayUnreachable(f"relay {address}: {exc}") from None
-    cards = [card for topic, payload in got.items() if (card := try_card(payload, topics.last_segment(topic)))]
-    return sorted(cards, key=lambda c: (c.created, c.code))
+    cards = [card for topic, payload in got.items() if (card := try_listing(payload, topics.last_segment(topic)))]
+    return sorted(cards, key=lambda c: (c.created, c.door))

@@ -140,6 +140,8 @@ class JoinRequest:
     message: bytes = b""
     #: The request proves that its joiner holds the room's invitation (checked by the host, with its token).
     invited: bool = False
+    #: A stranger's knock at a listed room's door (:mod:`relay.lobby.door`): its one-time key, to answer it.
+    knock: bytes = b""
 
     @property
     def sign_key(self) -> bytes:

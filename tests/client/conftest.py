@@ -13,6 +13,7 @@ import pytest
 
 from client import qtguard  # noqa: F401  (before any Qt call: see client/qtguard.py)
 from client.i18n import LANGUAGE
+from relay.public import ENV_OVERRIDE as PUBLIC_RELAYS_ENV
 from tests import asyncio_residue
 from tests.relay.helpers import BrokerProcess, embedded, mosquitto
 
@@ -28,6 +29,15 @@ def no_asyncio_residue() -> Iterator[None]:
 def any_broker(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[BrokerProcess]:
     """A real relay in its own process: the embedded one, then Mosquitto."""
     relay = new_broker(request, request.param, tmp_path / "relay")
+    relay.start()
+    yield relay
+    relay.stop()
+
+
+@pytest.fixture
+def mosquitto_broker(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[BrokerProcess]:
+    """A real Mosquitto in its own process, with the shipped configuration."""
+    relay = new_broker(request, "mosquitto", tmp_path / "relay")
     relay.start()
     yield relay
     relay.stop()
@@ -53,9 +63,11 @@ def new_broker(request: pytest.FixtureRequest, kind: str, folder: Path) -> Broke
 
 @pytest.fixture(autouse=True)
 def private_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Settings go to a temporary directory, and every test starts in English."""
+    """Settings go to a temporary directory, every test starts in English, and the public relays the
+    internet section offers are a closed local port (a test never reaches a public broker)."""
     config = tmp_path / "config"
     monkeypatch.setenv("SEALED_TABLE_CONFIG_DIR", str(config))
+    monkeypatch.setenv(PUBLIC_RELAYS_ENV, "mqtts://127.0.0.1:9")
     LANGUAGE.set("en")
     yield config
     LANGUAGE.set("en")

@@ -14,6 +14,7 @@ import socket
 import threading
 
 from protocol.envelope import peek
+from relay.seal import RoomSeal
 from tests.relay.helpers import TcpProxy
 
 PUBLISH = 3
@@ -62,15 +63,19 @@ class RetainDropper(TcpProxy):
         self._pattern: re.Pattern[str] | None = None
         self._cut_after = False
         self._type: str | None = None
+        self._seal: RoomSeal | None = None
         #: (topic, payload) of the PUBLISH whose copy the broker was kept from retaining.
         self.dropped: tuple[str, bytes] | None = None
         self.fired = threading.Event()
         super().__init__(target_port)
 
-    def arm(self, topic: str, cut_after: bool = False, entry_type: str | None = None) -> None:
+    def arm(
+        self, topic: str, cut_after: bool = False, entry_type: str | None = None, seal: RoomSeal | None = None
+    ) -> None:
         """The next PUBLISH on a topic matching ``topic`` (a regex), of an entry of ``entry_type`` if given,
-        is not retained; cut the client off then."""
-        self.dropped, self._cut_after, self._type = None, cut_after, entry_type
+        is not retained; cut the client off then.  With ``seal`` (the room's), topics and payloads are
+        read inside it, and :attr:`dropped` holds the logical topic and the plain payload."""
+        self.dropped, self._cut_after, self._type, self._seal = None, cut_after, entry_type, seal
         self.fired.clear()
         self._pattern = re.compile(topic)
 
@@ -88,6 +93,9 @@ class RetainDropper(TcpProxy):
     def _rewrite(self, packet: bytes) -> bytes:
         found = _publish(packet)
         pattern = self._pattern
+        if found is not None and self._seal is not None:
+            opened = self._seal.open(found[0], found[1])
+            found = (opened[0], opened[1], found[2]) if opened is not None else None
         if found is None or pattern is None or not packet[0] & RETAIN or not pattern.search(found[0]):
             return packet
         head = peek(found[1])

@@ -96,7 +96,7 @@ class LanSection(Section):
         self.found.clear()
         for room in rooms:
             item = QListWidgetItem(room_text(room))
-            item.setData(Qt.ItemDataRole.UserRole, (str(room.relay.address), room.code, room.fingerprint))
+            item.setData(Qt.ItemDataRole.UserRole, (str(room.relay.address), room.listed, room.fingerprint))
             self.found.addItem(item)
         for relay in relays:
             if not any(r.relay == relay for r in rooms):
@@ -118,9 +118,9 @@ class LanSection(Section):
         item = self.found.currentItem()
         if item is None:
             return
-        address, code, fingerprint = item.data(Qt.ItemDataRole.UserRole)
-        if code:  # the list showed the host's name and key fingerprint: that key is pinned
-            self.rooms.join(self, address, code, fingerprint=fingerprint)
+        address, listed, fingerprint = item.data(Qt.ItemDataRole.UserRole)
+        if listed:  # the list showed the host's name and key fingerprint: that key is pinned
+            self.rooms.join(self, address, "", fingerprint=fingerprint, listed=listed)
             return
         self.relay_chosen.emit(address)
 

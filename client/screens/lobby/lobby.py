@@ -50,6 +50,7 @@ from client.net.errors import NetError
 from client.net.game import NetGame
 from client.net.hosting import Hosting
 from client.net.joining import join_online, peek_online
+from client.net.lan import ListedRoom
 from client.screens.lobby.lan import LanSection
 from client.screens.lobby.local import LocalSection
 from client.screens.lobby.online import OnlineSection
@@ -360,6 +361,7 @@ class Lobby(QWidget):
         fingerprint: str = "",
         fallbacks: tuple[str, ...] = (),
         token: str = "",
+        listed: ListedRoom | None = None,
     ) -> None:
         """Ask for a seat (``seat``: 0-based, None for any) and wait in the room panel until the host starts.
 
@@ -389,7 +391,7 @@ class Lobby(QWidget):
             else:
                 section.set_status(tr("room.waiting_host", host=card.host))
 
-        code = code.upper()
+        code = code.upper() if listed is None else listed.host  # at a listed room's door: its code comes later
         self.joining = (section, code)
         self._show_room(tr("room.join_title", code=code, address=address))
         joining = join_online(
@@ -403,6 +405,7 @@ class Lobby(QWidget):
             fingerprint=fingerprint,
             fallbacks=fallbacks,
             token=token,
+            listed=listed,
         )
         self.run("join", section, joining, joined, tr("lobby.busy", address=address))
 

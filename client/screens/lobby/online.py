@@ -2,7 +2,8 @@
 
 An invitation (link, or code and host key) joins at once, the host's key pinned; a room code alone
 first shows who hosts it (the lobby's :meth:`~client.screens.lobby.section.Rooms.peek`).  "relay,
-fallback, …" opens a room whose game moves to the relays after the first if it stays unreachable.
+fallback, …" opens a room on the first of them that answers, whose game moves to the others if it stays
+unreachable; the public relays are offered that way by default (:mod:`client.net.public`).
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ from pathlib import Path
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton
 
 from client.i18n import tr
-from client.net.address import parse_invite, split_relays
+from client.net.address import parse_invite, parse_relay_address, split_relays
 from client.net.errors import NetError
 from client.net.game import NetGame
 from client.net.hosting import Hosting, host_room
-from client.net.probe import probe_relay
+from client.net.public import first_answering, offered_relays
 from client.screens.lobby.section import Rooms, Section, bot_setup
 from client.store.settings import Settings
 from client.ui.named import named
@@ -31,13 +32,13 @@ class OnlineSection(Section):
         form = QFormLayout()
         self.relay = QComboBox()
         self.relay.setEditable(True)
-        self.relay.addItems(settings.relays)
+        self.relay.addItems(offered_relays(settings.relays))  # the player's relays, then the public ones
         self.room = QLineEdit()
         self.room.setMaxLength(300)  # a room code, or a whole invitation link
         self.host_key = QLineEdit()
         self.host_key.setMaxLength(40)
         self.listed = QCheckBox()
-        self.listed.setChecked(True)
+        self.listed.setChecked(False)  # a listed room is open to the relay: the host opts in
         self.seat_wish = QComboBox()
         self.seat_wish.addItem("", None)
         for seat in range(1, 6):  # seat 1 (index 0) writes the genesis: the host's machine keeps it
@@ -100,7 +101,9 @@ class OnlineSection(Section):
             return
 
         async def opening(game: str, players: int) -> NetGame:
-            await probe_relay(parsed)
+            nonlocal parsed, fallbacks
+            # The first that answers and keeps retained messages, in order; the others are its fallbacks.
+            parsed, fallbacks = await first_answering([parsed, *map(parse_relay_address, fallbacks)])
             setup = bot_setup(game, self.settings)
             hosting = Hosting(
                 parsed,

@@ -17,6 +17,7 @@ from client.games.kit import bot_kinds, kit_for, playable
 from client.i18n import tr
 from client.net.game import NetGame
 from client.net.hosting import Hosting
+from client.net.lan import ListedRoom
 from client.screens.rules_pages import GAMES
 from client.store.settings import Settings
 from client.ui.named import named
@@ -132,8 +133,9 @@ class Rooms(Protocol):
         fingerprint: str = "",
         fallbacks: tuple[str, ...] = (),
         token: str = "",
+        listed: ListedRoom | None = None,
     ) -> None:
-        """Ask for a seat in room ``code`` and wait in the room panel until the host starts."""
+        """Ask for a seat in room ``code`` (or at ``listed``'s door); wait in the room panel until it starts."""
 
     def peek(self, section: Section, address: str, code: str, seat: int | None) -> None:
         """Show who hosts room ``code`` (name, key, answer time) before asking for a seat."""

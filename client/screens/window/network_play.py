@@ -176,7 +176,7 @@ class NetworkPlay:
             self.window.show_message(tr("common.error"), tr("resume.genesis_refused", reason=refused.reason))
 
     def _offer_rematch(self, report: ReportScreen) -> None:
-        """"Play again": the same players, seats and relay, a new room; its table replaces the report."""
+        """ "Play again": the same players, seats and relay, a new room; its table replaces the report."""
         window = self.window
         holder: list[RematchPanel] = []
         rematch = Rematch(

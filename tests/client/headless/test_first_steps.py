@@ -19,13 +19,15 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-import aiomqtt
 import pytest
 
 from client.headless import peer
 from relay import topics
 from relay.address import parse_address
+from relay.lobby.invitation import parse_invitation
 from relay.lobby.retained import lobby_client, read_retained
+from relay.mqtt import mqtt_client
+from relay.seal import RoomSeal
 from tests.relay.helpers import BrokerProcess, Peer, Table, TcpProxy, finished_fair, free_port, wait_for_line
 from tests.relay.secure_relay import PASSWORD, USER, SecureRelay, secure_mosquitto
 
@@ -92,9 +94,7 @@ def test_the_readme_command_plays_anomaly_maze_with_its_own_bot(any_broker: Brok
     finished_fair(Table(peers), codes)
 
 
-def test_a_host_whose_relay_is_down_hands_out_no_invitation(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_host_whose_relay_is_down_hands_out_no_invitation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     port = free_port()
     args = ["--relay", f"127.0.0.1:{port}", "--create", "system-launch", "--players", "2", "--accept-all"]
     assert peer.main([*args, "--state-dir", str(tmp_path / "s")]) == 2
@@ -117,12 +117,11 @@ class HeldProxy(TcpProxy):
         return super()._from_client(data, pending, broker)
 
 
-async def _stored(address: str, topic: str) -> list[str]:
+async def _stored(address: str, topic: str, seal: RoomSeal) -> list[str]:
     """The topics the relay holds retained on ``topic`` this moment (not what is published after we subscribed)."""
     marker = topics.sync("test", "reader" + os.urandom(3).hex())
-    host, port = address.rsplit(":", 1)
     held: list[str] = []
-    async with aiomqtt.Client(host, int(port), identifier="reader" + os.urandom(3).hex()) as client:
+    async with mqtt_client(parse_address(address), "reader", seal=seal) as client:
         await client.publish(marker, b"m", qos=1, retain=True)
         await client.subscribe([(topic, 1), (marker, 1)])
         async for message in client.messages:
@@ -145,9 +144,10 @@ def test_the_room_card_is_on_the_relay_when_the_invitation_is_printed(
         assert "invitation" not in host.text(), "an invitation before its relay answered"
         proxy.released.set()
         code = wait_for_line(host.out, r"^room ([A-Z]{6})$").group(1)
-        wait_for_line(host.out, r"^invitation (sealed\S+)$")
+        link = wait_for_line(host.out, r"^invitation (sealed\S+)$").group(1)
         # A guest started the moment the invitation is handed out finds the room's card stored.
-        assert asyncio.run(_stored(any_broker.address, topics.room_card(code))) == [topics.room_card(code)]
+        seal = RoomSeal(code, parse_invitation(link).fingerprint)
+        assert asyncio.run(_stored(any_broker.address, topics.room_card(code), seal)) == [topics.room_card(code)]
     finally:
         host.kill()
         proxy.close()

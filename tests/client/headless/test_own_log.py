@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import re
 import signal
 from pathlib import Path
 
-import aiomqtt
 import pytest
 
 from client.headless import peer
@@ -30,12 +28,23 @@ from client.store import kept_seats
 from client.store.seat_log import LOG_FILE, MAGIC
 from protocol.logfile import load
 from relay import topics
-from tests.relay.helpers import BrokerProcess, Peer, finished_fair, start_table, wait_for_line
+from relay.address import parse_address
+from relay.lobby.invitation import parse_invitation
+from relay.mqtt import mqtt_client
+from relay.seal import RoomSeal
+from tests.relay.helpers import BrokerProcess, Peer, Table, finished_fair, start_table, wait_for_line
 from tests.relay.retain_drop import RetainDropper
 
 
 def _decisions(text: str, seat: int) -> int:
     return len(re.findall(rf"^\[seat {seat}\] wrote entry", text, re.M))
+
+
+def _seal(table: Table) -> RoomSeal:
+    """The room's seal, from the invitation its host printed (what every guest was given)."""
+    link = wait_for_line(table.peers[0].out, r"^invitation (sealed\S+)$").group(1)
+    invitation = parse_invitation(link)
+    return RoomSeal(invitation.code, invitation.fingerprint)
 
 
 def _saved(state_dir: Path) -> list[bytes]:
@@ -51,7 +60,7 @@ def test_a_headless_seat_killed_after_signing_puts_its_entry_back(any_broker: Br
     try:
         wait_for_line(seat.out, r"^\[seat 1\] wrote entry", 60)
         # Its next decision: forwarded to the other seat, never retained by the relay, then the crash.
-        proxy.arm(r"/log/\d+$", cut_after=True, entry_type="action")
+        proxy.arm(r"/log/\d+$", cut_after=True, entry_type="action", seal=_seal(table))
         assert proxy.fired.wait(60), seat.text()
         seat.kill()
         assert proxy.dropped is not None
@@ -75,11 +84,10 @@ def _freeze(peer: Peer) -> None:
     peer.proc.send_signal(signal.SIGSTOP)
 
 
-async def room_log(address: str, room: str) -> dict[int, bytes]:
+async def room_log(address: str, room: str, seal: RoomSeal) -> dict[int, bytes]:
     """Every entry the relay retains for ``room`` (read until it has been quiet for a second)."""
-    host, port = address.rsplit(":", 1)
     got: dict[int, bytes] = {}
-    async with aiomqtt.Client(host, int(port), identifier="reader" + os.urandom(3).hex()) as client:
+    async with mqtt_client(parse_address(address), "reader", seal=seal) as client:
         await client.subscribe(topics.log_filter(room), qos=1)
         with contextlib.suppress(TimeoutError):
             while True:
@@ -100,12 +108,13 @@ def test_the_seats_bring_a_game_back_on_an_empty_relay_after_the_host_and_its_re
         wait_for_line(host.out, r"^\[seat 0\] wrote entry \d+\n(.|\n)*^\[seat 0\] wrote entry", 90)  # into the game
         # The host stops first; what it published reaches the others (the log stops growing); then they stop.
         _freeze(host)
-        held = asyncio.run(room_log(any_broker.address, table.code))
-        while len(again := asyncio.run(room_log(any_broker.address, table.code))) != len(held):
+        seal = _seal(table)
+        held = asyncio.run(room_log(any_broker.address, table.code, seal))
+        while len(again := asyncio.run(room_log(any_broker.address, table.code, seal))) != len(held):
             held = again
         for peer in others:
             _freeze(peer)
-        before = asyncio.run(room_log(any_broker.address, table.code))
+        before = asyncio.run(room_log(any_broker.address, table.code, seal))
         host.kill()
         any_broker.stop(signal.SIGKILL)  # the host's program and its relay die together
         for peer in others:

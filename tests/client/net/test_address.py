@@ -50,3 +50,11 @@ def test_the_login_sentence_says_where_the_login_goes_with_a_link() -> None:
         LANGUAGE.set(language)
         assert NetError("login-needed", address="127.0.0.1:1883").message() != said
     LANGUAGE.set("en")
+
+
+def test_a_room_code_typed_with_a_relay_list_is_looked_for_on_the_first_the_others_its_fallbacks() -> None:
+    """The internet section's default is the public relays' line, ``first, fallback, …``."""
+    invite = parse_invite("kxprta", "mqtts://a.example:8883, wss://b.example:8084/mqtt")
+    assert (invite.address, invite.code) == ("mqtts://a.example:8883", "KXPRTA")
+    assert invite.fallbacks == ("wss://b.example:8084/mqtt",)
+    assert parse_invite("KXPRTA", "relay.example.org").fallbacks == ()

@@ -15,6 +15,7 @@ from client.net.address import RelayAddress, parse_relay_address, parse_room_cod
 from client.net.errors import NetError
 from client.net.joining import join_online
 from client.net.probe import probe_relay
+from relay.lobby.invitation import fingerprint
 
 
 def closed_port() -> int:
@@ -133,9 +134,14 @@ def test_a_real_broker_passes_the_probe(mosquitto_path: str, tmp_path: Path):
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.05)
-        # Joining goes further than the probe: the room must exist.
+        # Joining goes further than the probe: the room must exist.  A code alone finds only a listed room.
         with pytest.raises(NetError) as err:
             asyncio.run(join_online(f"127.0.0.1:{port}", "KXPRTA", "Tester", identity_dir=tmp_path))
+        assert err.value.code == "room-not-listed"
+        assert "KXPRTA" in err.value.message() and "invitation" in err.value.message()
+        with pytest.raises(NetError) as err:  # with its host key, the room is looked for where it would be
+            fp = fingerprint(bytes(32))
+            asyncio.run(join_online(f"127.0.0.1:{port}", "KXPRTA", "Tester", identity_dir=tmp_path, fingerprint=fp))
         assert err.value.code == "room-unknown"
         assert "KXPRTA" in err.value.message()
     finally:

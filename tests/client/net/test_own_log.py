@@ -42,6 +42,7 @@ from protocol.audit import DISCONNECTED
 from protocol.crypto.signing import SigningKey
 from protocol.events import CheatDetected, Equivocation
 from protocol.session import PeerSession
+from relay.seal import RoomSeal
 from relay.transport.room import Restored, RoomTransport, monotonic_ms
 from tests.client.headless.test_own_log import room_log
 from tests.relay.helpers import BrokerProcess
@@ -107,7 +108,7 @@ async def _scenario(broker: BrokerProcess, proxy: RetainDropper, config: Path) -
     first_task = asyncio.ensure_future(first.make_transport().run())
 
     def arm(seq: int) -> bool:
-        proxy.arm(rf"/log/{seq}$", cut_after=True)
+        proxy.arm(rf"/log/{seq}$", cut_after=True, seal=host_transport.seal)
         return True
 
     crashed_at = await _play(first, lambda legal: legal[0], arm)
@@ -176,13 +177,13 @@ async def _empty_relay(old: BrokerProcess, new: BrokerProcess, tmp: Path) -> Non
     host_task.cancel()  # the host stops; what it published reaches the others; then they stop too
     await asyncio.gather(host_task, return_exceptions=True)
     while True:
-        before = await room_log(old.address, room)
+        before = await room_log(old.address, room, RoomSeal.for_host_key(room, creator))
         if all(s.table is not None and s.table.head >= max(before) for s in (desk.session, bot_session)):
             break
     for task in (bot_task, desk_task):
         task.cancel()
     await asyncio.gather(bot_task, desk_task, return_exceptions=True)
-    before = await room_log(old.address, room)
+    before = await room_log(old.address, room, RoomSeal.for_host_key(room, creator))
     old.stop(signal.SIGKILL)
     assert sorted(before) == list(range(len(before))) and len(before) > 8, sorted(before)
 

@@ -297,7 +297,6 @@ def test_a_kept_seat_names_its_relay_without_the_password_which_is_saved_where_p
 def test_a_lan_room_this_machine_hosted_gets_its_relay_back_on_the_same_port(qtbot, qloop, private_config, monkeypatch):
     import socket
 
-
     monkeypatch.setattr(transport, "LAN_INTERFACES", ["127.0.0.1"])
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

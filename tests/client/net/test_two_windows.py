@@ -109,7 +109,7 @@ def test_a_room_opened_in_one_lobby_is_joined_from_another(qtbot, qloop, relay, 
     # A third player comes too late: the room is full, and the lobby says so.
     late = make_window(qtbot, tmp_path, "Late")
     late.lobby.online.relay.setCurrentText(relay.address)
-    late.lobby.online.room.setText(code)
+    late.lobby.online.room.setText(link)
     qtbot.mouseClick(late.lobby.online.join, Qt.MouseButton.LeftButton)
     confirm_join(qtbot, late.lobby)
     full = NetError("room-full", code=code).message()
@@ -140,7 +140,7 @@ def test_a_player_who_leaves_is_reported_gone_in_the_other_window(qtbot, qloop, 
     seats = [PeerSession.seat_card(n, keys[i], secrets[i]) for i, n in enumerate(["Ann", "Ben"])]
     sessions = [
         PeerSession.create("LEAVER", "system-launch", {}, seats, keys[0], secrets[0], now_ms=monotonic_ms()),
-        PeerSession.join("LEAVER", 1, keys[1], secrets[1]),
+        PeerSession.join("LEAVER", 1, keys[1], secrets[1], creator=keys[0].public_bytes()),
     ]
     windows = [make_window(qtbot, tmp_path, n) for n in ("Ann", "Ben")]
     games = [NetGame(s, relay.address, f"leave{i}") for i, s in enumerate(sessions)]

@@ -49,8 +49,10 @@ def test_the_opponents_shift_and_walk_stay_drawn_at_the_start_of_my_turn(qtbot):
 
         def opponent_shifted_and_walked(g: LocalGame) -> bool:
             turn = _opponent_turn(g)
-            return g.view()["phase"] == "anomaly" and any(e[0] in ("shift", "rotate") for e in turn) and any(
-                e[0] == "move" and len(e) > 2 for e in turn
+            return (
+                g.view()["phase"] == "anomaly"
+                and any(e[0] in ("shift", "rotate") for e in turn)
+                and any(e[0] == "move" and len(e) > 2 for e in turn)
             )
 
         if _play_until(game, table, opponent_shifted_and_walked):

@@ -41,7 +41,11 @@ def test_hovering_a_hex_tells_its_coordinates_and_its_stack_top_first(qtbot):
             assert line.startswith(kind_name(u.kind))
     point = board.hex_point(unit.hex)
     move = QMouseEvent(
-        QMouseEvent.Type.MouseMove, point, point, Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+        QMouseEvent.Type.MouseMove,
+        point,
+        point,
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
         Qt.KeyboardModifier.NoModifier,
     )
     QApplication.sendEvent(board, move)

@@ -34,8 +34,6 @@ def listed_codes(qtbot: Any, qloop: Any, address: str) -> list[str]:
     return [card.code for card in task.result()]
 
 
-
-
 def ask_to_join(qtbot: Any, window: Any, address: str, code: str, seat: int | None, host: Any = None) -> None:
     """Join by the room code (seeing the host's name and key first); with ``host`` the host lets us in."""
     lobby = window.lobby
@@ -46,12 +44,6 @@ def ask_to_join(qtbot: Any, window: Any, address: str, code: str, seat: int | No
     confirm_join(qtbot, lobby)
     if host is not None:
         let_in(qtbot, host, window.settings.name)
-
-
-
-
-
-
 
 
 def test_pick_seats_fill_one_with_a_bot_and_play_to_the_end(qtbot, qloop, relay, tmp_path):

@@ -1,0 +1,109 @@
+"""What a relay learns of a room: nothing but timing and padded sizes.
+
+An eavesdropper subscribed to everything a real Mosquitto lets anyone read (``#``) watches a whole
+game of each of the three games, played by headless peers in their own processes who meet by an
+invitation: host, lobby, seats, every entry, presence, notices, the end.  Afterwards the test holds
+what the eavesdropper captured against what the players know: no room code, no player name, no
+game name, no host key or fingerprint, no entry of the log (nor any entry's signature) appears in a
+topic or a payload; every topic is opaque and at most seven levels deep; every payload is empty (a
+retained message cleared) or exactly one of the seal's sizes.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import paho.mqtt.client as paho
+import pytest
+
+from protocol.envelope import parse
+from protocol.logfile import load
+from relay import topics
+from relay.fingerprint import fingerprint
+from relay.seal import BUCKETS
+from tests.relay.helpers import BrokerProcess, Peer, Table, finished_fair, wait_for_line
+
+NAMES = ("Wiktoria Podsłuchana", "Zbigniew Tajny")
+
+GAMES = {
+    "system-launch": [],
+    "collective-conflict": ["--option", "max_rounds=20"],
+    "anomaly-maze": ["--option", "round_limit=30"],
+}
+
+
+class Eavesdropper:
+    """A plain MQTT client subscribed to ``#``, keeping every message it is sent (from its own thread)."""
+
+    def __init__(self, port: int) -> None:
+        self.seen: list[tuple[str, bytes]] = []
+        self._lock = threading.Lock()
+        self._subscribed = threading.Event()
+        self.client = paho.Client(paho.CallbackAPIVersion.VERSION2, client_id="eavesdropper")
+        self.client.on_connect = lambda c, *_: c.subscribe("#", qos=1)
+        self.client.on_subscribe = lambda *_: self._subscribed.set()
+        self.client.on_message = self._keep
+        self.client.connect("127.0.0.1", port)
+        self.client.loop_start()
+        assert self._subscribed.wait(10), "the eavesdropper could not subscribe"
+
+    def _keep(self, _client: object, _userdata: object, message: paho.MQTTMessage) -> None:
+        with self._lock:
+            self.seen.append((message.topic, bytes(message.payload)))
+
+    def stop(self) -> list[tuple[str, bytes]]:
+        self.client.loop_stop()
+        self.client.disconnect()
+        with self._lock:
+            return list(self.seen)
+
+
+def _table(relay: str, tmp: Path, game: str) -> Table:
+    table = Table()
+    common = ["--relay", relay, "--timeout-ms", "60000", "-q"]
+    host_args = ["--name", NAMES[0], "--state-dir", str(tmp / "peer0")]
+    host = Peer(
+        0,
+        [*common, "--create", game, "--players", "2", *GAMES[game], "--accept-all", *host_args],
+        tmp / "peer0",
+        tmp / "peer0.out",
+    ).start()
+    table.peers.append(host)
+    table.code = wait_for_line(host.out, r"^room ([A-Z]{6})$").group(1)
+    invitation = wait_for_line(host.out, r"^invitation (sealed\S+)$").group(1)
+    guest = [*common, "--join", invitation, "--name", NAMES[1], "--state-dir", str(tmp / "peer1")]
+    table.peers.append(Peer(1, guest, tmp / "peer1", tmp / "peer1.out").start())
+    return table
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_an_eavesdropper_on_the_relay_learns_no_move_no_name_no_room_and_only_padded_sizes(
+    mosquitto_broker: BrokerProcess, tmp_path: Path, game: str
+) -> None:
+    ear = Eavesdropper(mosquitto_broker.port)
+    table = _table(mosquitto_broker.address, tmp_path, game)
+    try:
+        codes = table.wait(240)
+    finally:
+        table.kill_all()
+        seen = ear.stop()
+    finished_fair(table, codes)
+    entries = load((tmp_path / "peer0" / "game.sealed").read_bytes()).entries
+    host_key = bytes(parse(entries[0]).body["seats"][0]["sign"])
+    assert len([1 for _, payload in seen if payload]) >= len(entries), "the eavesdropper heard less than the game"
+
+    words = [table.code, game, game.replace("-", " ").title(), *NAMES, fingerprint(host_key)[:20]]
+    secrets = [w.encode() for w in words] + [w.lower().encode() for w in words] + [host_key]
+    secrets += [e for e in entries] + [e[-64:] for e in entries]  # every entry, and its signature alone
+    for topic, payload in seen:
+        assert topic.startswith(topics.ROOT + "/"), topic
+        assert not topic.startswith(topics.LOBBY_ROOT), f"an unlisted room in the listing: {topic}"
+        assert len(topic.split("/")) <= 7, topic
+        for word in words:
+            assert word.lower() not in topic.lower(), f"{word!r} in the topic {topic}"
+        for kind in ("room", "log", "notice", "presence", "seats", "card", "join", "want", "sync", "rematch"):
+            assert f"/{kind}/" not in topic + "/", f"the topic {topic} says what it carries"
+        assert not payload or len(payload) in BUCKETS or len(payload) % BUCKETS[-1] == 0, len(payload)
+        for secret in secrets:
+            assert secret not in payload, f"{secret[:24]!r}… readable in a payload on {topic}"
