@@ -1,6 +1,6 @@
 """Network figures: action-to-every-peer latency against bare MQTT, a peer's CPU per entry, and load.
 
-    python3 benchmarks/network.py                        # short run (< 60 s): latency, CPU, load 10 games
+    python3 benchmarks/network.py                        # short run (< 90 s): latency, CPU, load 10 games
     python3 benchmarks/network.py --games 25 50 100      # the long load run
     python3 benchmarks/network.py --latency-games 5 --in-process --broker 127.0.0.1:1883
 
@@ -15,9 +15,14 @@ Everything runs against a real ``mosquitto`` started here with the shipped confi
    applied it (checked the signature, the hash chain, the rules and any card shown).  "Every
    peer" is the last of them.  The bare MQTT baseline is measured the same way, between the
    games: one publisher process and as many receiver processes, retained QoS 1 messages of
-   the mean entry size, from just before ``publish`` to each receiver having the message.
-   For each action the stages are printed too (author to outbox, to the first and the last
-   receiver's inbox, the slowest check), for all actions and for the slowest 5%.
+   the mean entry size on exact log topics, from just before ``publish`` to each receiver
+   having the message; twice: with the project's own client (``relay.mqtt.mqtt_client``, the
+   ratios' base) and with a raw-socket MQTT 3.1.1 client written here (how near the wire is).
+   For each action the stages are printed too (the author's submit, to the outbox, to the
+   client's ``publish``, the wire to the first and the last receiver's client, the slowest
+   receiver's client to its transport's reader, the slowest check), for all actions and for
+   the slowest 5%, and how often the last receiver read the entry only after another had
+   applied it (the receivers taking turns on the cores).
    ``--think-ms`` adds games whose bots pause before answering; ``--in-process`` adds a
    variant with all four peers in one process (so the three receivers verify one after another).
 2. CPU: what one peer spends per received entry and per own action, measured without any
@@ -32,8 +37,8 @@ Everything runs against a real ``mosquitto`` started here with the shipped confi
 On this 2-core machine the peer processes and the broker share two CPUs: when an action
 arrives, the three receivers of a 4-seat game each need a core for about a third of a
 millisecond, so the last one waits for a core another peer holds.  The latency includes that
-CPU contention (the stages show it: the last inbox lags the first while the check itself does
-not grow), and the load figures measure the machine, not the design (peers of a real game run
+CPU contention (the stages show it: the last receiver's client lags the first while the check
+itself does not grow), and the load figures measure the machine, not the design (peers of a real game run
 on different computers; the broker only forwards bytes).
 """
 
@@ -41,17 +46,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import shutil
 import socket
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -92,13 +99,46 @@ def seat_material(seed: bytes, n: int = N) -> tuple[list[SigningKey], list[bytes
 
 
 class Timings:
-    """monotonic_ns marks of one peer: action submitted, entry queued, received, applied (per seq)."""
+    """monotonic_ns marks of one peer, per seq.
+
+    The author's: action submitted, signed (``submit`` returned), queued to send, handed to the MQTT
+    client (``publish`` called); a receiver's: arrived (the MQTT client parsed it off the socket),
+    received (the transport's reader has it), applied (every check passed, the replica changed).
+    """
 
     def __init__(self) -> None:
         self.submitted: dict[int, int] = {}
+        self.signed: dict[int, int] = {}
         self.queued: dict[int, int] = {}
+        self.sent: dict[int, int] = {}
+        self.arrived: dict[int, int] = {}
         self.received: dict[int, int] = {}
         self.applied: dict[int, int] = {}
+
+    def hook_client(self) -> None:
+        """Note when this process's MQTT client is handed a log entry and when one comes off the socket.
+
+        The benchmark's own instrument (each peer is alone in its process): aiomqtt's ``publish`` and
+        ``_on_message`` are wrapped for log topics; nothing else of the client changes.
+        """
+        publish, on_message = aiomqtt.Client.publish, aiomqtt.Client._on_message
+        marks = self
+
+        async def timed_publish(client: aiomqtt.Client, topic: str, *args: Any, **kw: Any) -> None:
+            seq = topics.parse_log_seq(topic) if "/log/" in topic else None
+            if seq is not None:
+                marks.sent.setdefault(seq, time.monotonic_ns())
+            await publish(client, topic, *args, **kw)
+
+        def timed_on_message(client: aiomqtt.Client, paho: Any, userdata: Any, message: Any) -> None:
+            topic = message.topic
+            seq = topics.parse_log_seq(topic) if "/log/" in topic else None
+            if seq is not None:
+                marks.arrived.setdefault(seq, time.monotonic_ns())
+            on_message(client, paho, userdata, message)
+
+        aiomqtt.Client.publish = timed_publish  # type: ignore[method-assign]
+        aiomqtt.Client._on_message = timed_on_message  # type: ignore[method-assign]
 
     def as_dict(self) -> dict[str, dict[int, int]]:
         return {k: dict(v) for k, v in vars(self).items()}
@@ -167,7 +207,9 @@ class BotDriver:
             session.state, session.knowledge, legal
         )
         self.marks.submitted.setdefault(e.seq, time.monotonic_ns())
-        return session.submit(action, settle=False)  # the transport settles it once sent
+        events = session.submit(action, settle=False)  # the transport settles it once sent
+        self.marks.signed.setdefault(e.seq, time.monotonic_ns())
+        return events
 
     def _decide_later(self, e: YourTurn) -> None:
         self(self._decide(e))
@@ -215,6 +257,7 @@ def outcome(session: PeerSession) -> dict[str, Any]:
 def peer_process(broker: str, room: str, seed: bytes, seat: int, think_s: float = 0.0, n: int = N) -> dict[str, Any]:
     """One seat of an ``n``-seat game, alone in its process, to the end of the game; its marks and outcome."""
     marks = Timings()
+    marks.hook_client()
     session, secret = make_session(room, seed, seat, marks, n, monotonic_ms())
     driver = BotDriver(session, seat, secret, marks, think_s)
     transport = TimedTransport(broker, session, f"{room}-{seat}", driver, marks=marks)
@@ -224,11 +267,27 @@ def peer_process(broker: str, room: str, seed: bytes, seat: int, think_s: float 
     return {"seat": seat, "cpu_s": time.process_time() - cpu0, **marks.as_dict(), **outcome(session)}
 
 
+class Stages(NamedTuple):
+    """Where one action's time went (ns); sorted by the first field, the whole latency."""
+
+    every: int  # submitted -> the last other peer applied it
+    sign: int  # submitted -> signed (session.submit returned: rules, sealing, signature)
+    to_outbox: int  # signed -> queued to send (the driver's return, the transport's collect)
+    to_client: int  # queued -> the MQTT client's publish called (the writer task's turn)
+    first_wire: int  # publish called -> the first receiver's client parsed it off the socket
+    last_wire: int  # publish called -> the last receiver's client had it
+    to_reader: int  # the slowest receiver's client had it -> its transport's reader got it
+    check: int  # the slowest receiver's reader got it -> applied
+    before: str  # the type of the entry before it
+    #: The last receiver's client read it only after another receiver had applied it: the receivers took turns.
+    in_turn: bool
+
+
 def game_latencies(results: list[dict[str, Any]]) -> dict[str, Any]:
     """Action latencies (ns) of one game from its peers' marks; desync if hashes differ or unfair."""
     types = results[0]["types"]
     every, each, wire_every = [], [], []
-    stages: list[tuple[int, int, int, int, int, str]] = []
+    stages: list[Stages] = []
     for author in results:
         for seq, t0 in author["submitted"].items():
             if seq >= len(types) or types[seq] != "action":
@@ -242,18 +301,25 @@ def game_latencies(results: list[dict[str, Any]]) -> dict[str, Any]:
             queued = author["queued"].get(seq)
             if queued is not None:
                 wire_every.append(max(applied) - queued)  # type: ignore[type-var,operator]
-                received = [r["received"].get(seq) for r in others]
-                if all(t is not None for t in received):
-                    stages.append(
-                        (
-                            max(applied) - t0,  # type: ignore[type-var,operator]
-                            queued - t0,
-                            min(received) - queued,  # type: ignore[type-var,operator]
-                            max(received) - queued,  # type: ignore[type-var,operator]
-                            max(a - b for a, b in zip(applied, received, strict=True)),  # type: ignore[operator]
-                            types[seq - 1] if seq else "",
-                        )
+            marks = [author[k].get(seq) for k in ("signed", "queued", "sent")]
+            arrived = [r["arrived"].get(seq) for r in others]
+            received = [r["received"].get(seq) for r in others]
+            if all(t is not None for t in [*marks, *arrived, *received]):
+                signed, queued, sent = marks
+                stages.append(
+                    Stages(
+                        max(applied) - t0,  # type: ignore[type-var,operator]
+                        signed - t0,  # type: ignore[operator]
+                        queued - signed,  # type: ignore[operator]
+                        sent - queued,  # type: ignore[operator]
+                        min(arrived) - sent,  # type: ignore[type-var,operator]
+                        max(arrived) - sent,  # type: ignore[type-var,operator]
+                        max(b - a for a, b in zip(arrived, received, strict=True)),  # type: ignore[operator]
+                        max(b - a for a, b in zip(received, applied, strict=True)),  # type: ignore[operator]
+                        types[seq - 1] if seq else "",
+                        len(others) > 1 and max(arrived) > min(applied),  # type: ignore[type-var,operator]
                     )
+                )
     return {
         "stages": stages,
         "every": every,
@@ -272,16 +338,18 @@ def latency_processes(broker: str, games: int, think_s: float = 0.0, n: int = N)
     Interleaving keeps the two figures of a ratio from different minutes of a shared machine.
     """
     total: dict[str, Any] = {"every": [], "each": [], "queued_every": [], "desyncs": 0, "sizes": [], "cpu": []}
-    total["bare"] = {"each": [], "every": []}
+    for kind in BARE:
+        total[kind] = {"each": [], "every": []}
     total["stages"] = []
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(n) as pool:
         for g in range(games):
             room, seed = f"LAT{os.urandom(2).hex()}{g}", os.urandom(32)
             r = game_latencies(pool.starmap(peer_process, [(broker, room, seed, s, think_s, n) for s in range(n)]))
-            bare = bare_processes(broker, int(r["entry_bytes"]), count=60, receivers=n - 1)
-            total["bare"]["each"] += bare["each"]
-            total["bare"]["every"] += bare["every"]
+            for kind in BARE:
+                bare = bare_processes(broker, int(r["entry_bytes"]), count=60, receivers=n - 1, kind=kind)
+                total[kind]["each"] += bare["each"]
+                total[kind]["every"] += bare["every"]
             for k in ("every", "each", "queued_every", "stages"):
                 total[k] += r[k]
             total["desyncs"] += r["desync"]
@@ -318,18 +386,32 @@ async def play_game(broker: str, room: str, seed: bytes) -> dict[str, Any]:
 
 
 # -- bare MQTT, measured the same way ------------------------------------------------------------
+#
+# Two baselines, each a publisher process and one receiver process per other seat, retained QoS 1
+# messages of the mean entry size on exact log topics (as the transport subscribes them):
+#
+# - "client": the very client the transport uses (relay.mqtt.mqtt_client: aiomqtt over paho on
+#   asyncio, TCP_NODELAY), reading ``client.messages`` as the transport's reader does.  The
+#   latency target is a ratio to this one: what the protocol adds over the same MQTT stack.
+# - "raw": a minimal MQTT 3.1.1 client written here over a blocking TCP socket (CONNECT,
+#   SUBSCRIBE, PUBLISH, PUBACK), no event loop and no library: how close to the wire loopback is,
+#   and so what the client stack itself costs.
+
+
+def _client_for(broker: str, kind: str) -> Any:
+    from relay.address import parse_address
+    from relay.mqtt import mqtt_client
+
+    return mqtt_client(parse_address(broker), kind, keepalive=60, timeout=10)
 
 
 def bare_receiver(broker: str, topic: str, count: int, ready: Any, out: Any) -> None:
-    """Subscribe to ``topic/+``; note when each of ``count`` messages arrives; send the marks back."""
+    """Subscribe to ``topic{0..count-1}`` with the project's client; note when each message arrives."""
 
     async def main() -> dict[int, int]:
-        host, port = broker.split(":")
         got: dict[int, int] = {}
-        async with aiomqtt.Client(
-            host, int(port), identifier=f"bare-sub-{os.getpid()}", socket_options=[_NODELAY]
-        ) as client:
-            await client.subscribe(topic + "+", qos=1)
+        async with _client_for(broker, "bare-sub") as client:
+            await client.subscribe([(f"{topic}{i}", 1) for i in range(count)])
             ready.release()
             async with asyncio.timeout(60):
                 async for m in client.messages:
@@ -345,12 +427,9 @@ def bare_publisher(broker: str, topic: str, count: int, size: int, gap_s: float,
     """Publish ``count`` retained QoS 1 messages of ``size`` bytes, one every ``gap_s``; send their times."""
 
     async def main() -> dict[int, int]:
-        host, port = broker.split(":")
         sent: dict[int, int] = {}
         payload = os.urandom(size)
-        async with aiomqtt.Client(
-            host, int(port), identifier=f"bare-pub-{os.getpid()}", socket_options=[_NODELAY]
-        ) as client:
+        async with _client_for(broker, "bare-pub") as client:
             for i in range(count):
                 sent[i] = time.monotonic_ns()
                 await client.publish(f"{topic}{i}", payload, qos=1, retain=True)
@@ -360,23 +439,126 @@ def bare_publisher(broker: str, topic: str, count: int, size: int, gap_s: float,
     out.put(("pub", asyncio.run(main())))
 
 
-_NODELAY = (socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+class RawMqtt:
+    """A minimal MQTT 3.1.1 client over a blocking TCP socket: just what the raw baseline needs."""
+
+    def __init__(self, broker: str, identifier: str) -> None:
+        from relay.wire import connect_packet, is_connack
+
+        host, port = broker.rsplit(":", 1)
+        self.sock = socket.create_connection((host, int(port)), timeout=30)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buf = b""
+        self.sock.sendall(connect_packet(identifier))  # keepalive 10 s: a baseline takes well under that
+        kind, body = self.packet()
+        if not is_connack(bytes([kind, len(body)]) + body) or body[1] != 0:
+            raise RuntimeError(f"raw MQTT: no CONNACK ({kind:#x} {body!r})")
+
+    def _fill(self, n: int) -> None:
+        while len(self.buf) < n:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("raw MQTT: the broker closed the connection")
+            self.buf += chunk
+
+    def packet(self) -> tuple[int, bytes]:
+        """The next packet: (first byte, body)."""
+        self._fill(2)
+        length, mult, at = 0, 1, 1
+        while True:
+            self._fill(at + 1)
+            digit = self.buf[at]
+            length += (digit & 0x7F) * mult
+            mult *= 128
+            at += 1
+            if not digit & 0x80:
+                break
+        self._fill(at + length)
+        kind, body, self.buf = self.buf[0], self.buf[at : at + length], self.buf[at + length :]
+        return kind, body
+
+    @staticmethod
+    def _frame(first: int, body: bytes) -> bytes:
+        from relay.wire import _varint
+
+        return bytes([first]) + _varint(len(body)) + body
+
+    def subscribe(self, topics_: list[str], mid: int = 1) -> None:
+        body = struct.pack("!H", mid) + b"".join(struct.pack("!H", len(t)) + t.encode() + b"\x01" for t in topics_)
+        self.sock.sendall(self._frame(0x82, body))
+        while self.packet()[0] != 0x90:  # SUBACK
+            pass
+
+    def publish(self, topic: str, payload: bytes, mid: int) -> None:
+        """A retained QoS 1 PUBLISH (its PUBACK is read by :meth:`packet` later)."""
+        t = topic.encode()
+        self.sock.sendall(self._frame(0x33, struct.pack("!H", len(t)) + t + struct.pack("!H", mid) + payload))
+
+    def received(self) -> tuple[str, bytes] | None:
+        """The next PUBLISH (acknowledged if QoS 1), or None for any other packet."""
+        kind, body = self.packet()
+        if kind >> 4 != 3:
+            return None
+        (n,) = struct.unpack("!H", body[:2])
+        topic, rest = body[2 : 2 + n].decode(), body[2 + n :]
+        if (kind >> 1) & 3:
+            self.sock.sendall(b"\x40\x02" + rest[:2])  # PUBACK
+            rest = rest[2:]
+        return topic, rest
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.sock.sendall(b"\xe0\x00")
+        self.sock.close()
+
+
+def raw_receiver(broker: str, topic: str, count: int, ready: Any, out: Any) -> None:
+    """As :func:`bare_receiver`, with :class:`RawMqtt`: a blocking socket and nothing else."""
+    got: dict[int, int] = {}
+    client = RawMqtt(broker, f"raw-sub-{os.getpid()}-{os.urandom(2).hex()}")
+    client.subscribe([f"{topic}{i}" for i in range(count)])
+    ready.release()
+    while len(got) < count:
+        m = client.received()
+        if m is not None:
+            got.setdefault(int(m[0].rsplit("/", 1)[1]), time.monotonic_ns())
+    client.close()
+    out.put(got)
+
+
+def raw_publisher(broker: str, topic: str, count: int, size: int, gap_s: float, out: Any) -> None:
+    """As :func:`bare_publisher`, with :class:`RawMqtt` (each PUBACK read before the next message)."""
+    sent: dict[int, int] = {}
+    payload = os.urandom(size)
+    client = RawMqtt(broker, f"raw-pub-{os.getpid()}-{os.urandom(2).hex()}")
+    for i in range(count):
+        sent[i] = time.monotonic_ns()
+        client.publish(f"{topic}{i}", payload, i + 1)
+        while client.packet()[0] != 0x40:  # PUBACK
+            pass
+        time.sleep(gap_s)
+    client.close()
+    out.put(("pub", sent))
+
+
+BARE = {"client": (bare_receiver, bare_publisher), "raw": (raw_receiver, raw_publisher)}
 
 
 def bare_processes(
-    broker: str, size: int, count: int = 200, gap_s: float = 0.005, receivers: int = N - 1
+    broker: str, size: int, count: int = 200, gap_s: float = 0.005, receivers: int = N - 1, kind: str = "client"
 ) -> dict[str, list[int]]:
     """A publisher and ``receivers`` receivers, each its own process; latency (ns) to each and to the last."""
     ctx = multiprocessing.get_context("spawn")
     topic = f"{topics.ROOT}/room/BARE{os.urandom(3).hex()}/log/"
+    receiver, publisher_of = BARE[kind]
     ready, out = ctx.Semaphore(0), ctx.Queue()
-    listeners = [ctx.Process(target=bare_receiver, args=(broker, topic, count, ready, out)) for _ in range(receivers)]
+    listeners = [ctx.Process(target=receiver, args=(broker, topic, count, ready, out)) for _ in range(receivers)]
     for p in listeners:
         p.start()
     for _ in listeners:
         if not ready.acquire(timeout=30):
             raise RuntimeError("a bare MQTT receiver did not subscribe")
-    publisher = ctx.Process(target=bare_publisher, args=(broker, topic, count, size, gap_s, out))
+    publisher = ctx.Process(target=publisher_of, args=(broker, topic, count, size, gap_s, out))
     publisher.start()
     got = [out.get(timeout=120) for _ in range(receivers + 1)]
     for p in [*listeners, publisher]:
@@ -635,19 +817,25 @@ def report_latency(broker: str, games: int, in_process: bool, think_ms: int, sea
     for n, think, label in runs:
         lat = latency_processes(broker, games, think / 1000, n)
         size = int(statistics.mean(lat["sizes"]))
-        bare = lat["bare"]
+        bare, raw = lat["client"], lat["raw"]
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         print(
-            f"LATENCY, {n} seats, one OS process per peer ({n} peers + the broker on {os.cpu_count()} cores); {label}\n"
+            f"LATENCY, {n} seats, one OS process per peer ({n} peers + the broker on {os.cpu_count()} cores;"
+            f" load average after it {load}); {label}\n"
             f"  ({games} games, {len(lat['every'])} player actions, mean entry {size} B;"
-            " the bare baseline is timed between the games)"
+            " both bare baselines are timed between the games)"
         )
-        print(line(f"bare MQTT publish -> each of {n - 1} receivers", bare["each"]))
-        print(line("bare MQTT publish -> every receiver (last)", bare["every"]))
+        print(line(f"bare, project client: publish -> each of {n - 1}", bare["each"]))
+        print(line("bare, project client: publish -> every (last)", bare["every"]))
+        print(line(f"bare, raw socket: publish -> each of {n - 1}", raw["each"]))
+        print(line("bare, raw socket: publish -> every (last)", raw["every"]))
         print(line("action submitted -> each other peer applied", lat["each"], bare["each"]))
         print(line("action submitted -> every peer applied", lat["every"], bare["every"]))
+        print(line("  the same, to the raw-socket baseline", lat["every"], raw["every"]))
         print(line("action queued to send -> every peer applied", lat["queued_every"], bare["every"]))
         print(
-            f"  (target <= 2x the bare figure; desyncs {lat['desyncs']}; a peer's whole-game CPU / entries ="
+            f"  (ratios to the project-client baseline unless said; target <= 1.5x at p50, <= 2x at p99;"
+            f" desyncs {lat['desyncs']}; a peer's whole-game CPU / entries ="
             f" {statistics.mean(lat['cpu']):.0f} us, connecting and the end-of-game audit included.)"
         )
         print(stage_lines(lat["stages"]))
@@ -666,22 +854,27 @@ def report_latency(broker: str, games: int, in_process: bool, think_ms: int, sea
         print(line("action submitted -> every peer applied", every, base))
 
 
-def stage_lines(stages: list[tuple[int, int, int, int, int, str]]) -> str:
+def stage_lines(stages: list[Stages]) -> str:
     """Where an action's time goes, for all actions and for the slowest 5%: medians of each stage."""
     if not stages:
         return "  (no stages)"
     ordered = sorted(stages)
     slow = ordered[-max(1, len(ordered) // 20) :]
     out = [
-        "  where the time goes (medians, ms): author to outbox | to first peer's inbox | to last peer's inbox"
-        " | slowest peer's check"
+        "  where the time goes (medians, ms): sign | to outbox | to client.publish | wire to first receiver's"
+        " client | to last one's | client -> reader (slowest) | check (slowest)"
     ]
     for label, rows in (("all actions", ordered), (f"slowest {len(slow)}", slow)):
-        med = [statistics.median(r[i] for r in rows) / MS for i in range(1, 5)]
-        after = statistics.mode(r[5] for r in rows)
+        med = [statistics.median(r[i] for r in rows) / MS for i in range(1, 8)]
+        after = statistics.mode(r.before for r in rows)
         out.append(
-            f"    {label:14s} {med[0]:5.2f} | {med[1]:5.2f} | {med[2]:5.2f} | {med[3]:5.2f}"
-            f"   (entry before it, most often: {after})"
+            f"    {label:12s} " + " | ".join(f"{m:5.2f}" for m in med) + f"   (entry before, most often: {after})"
+        )
+    if len(ordered) and any(r.in_turn for r in ordered):
+        turns = sum(r.in_turn for r in ordered)
+        out.append(
+            f"    in {turns} of {len(ordered)} actions ({100 * turns / len(ordered):.0f}%) the last receiver's client"
+            " read the entry only after another receiver had applied it: the receivers took turns on the cores"
         )
     return "\n".join(out)
 
@@ -721,6 +914,9 @@ def main() -> int:
     p.add_argument("--in-process", action="store_true", help="also time the all-peers-in-one-process variant")
     p.add_argument("--rebuild", type=int, default=400, help="entries of the game a restarted seat reads back (0: skip)")
     args = p.parse_args()
+    from relay.mqtt import quiet_publish_backlog
+
+    quiet_publish_backlog()  # a restarted seat putting a log back keeps many entries in flight, by design
     tmp = Path(tempfile.mkdtemp(prefix="sealed-bench-"))
     proc = None
     broker = args.broker

@@ -15,9 +15,12 @@ listed room shows its code and fingerprint in the relay's listing, so the relay 
 keys: listing a room opens it to the relay, and the lobby says so.
 
 Topics.  A logical topic ``parent/leaf`` becomes ``sealed/v2/{room}/{group}/{leaf'}``: ``room``
-is the same for every topic of the room, ``group`` is a keyed hash of ``parent`` and ``leaf'`` of
-the whole topic.  A wildcard ``parent/+`` therefore still selects the same topics on the wire, and
-five levels stay within every public broker's depth limit.  A receiver cannot invert a hash, so
+is the same for every topic of the room, ``leaf'`` is a keyed hash of the whole topic, and
+``group`` one of ``parent`` where the room is read by a wildcard ``parent/+``
+(:data:`relay.topics.WILDCARD_KINDS`: join requests, rematch answers), so that the wildcard still
+selects the same topics on the wire — and of the whole topic everywhere else, so that the log,
+notices and presence do not even fall into kinds.  Five levels stay within every public broker's
+depth limit.  A receiver cannot invert a hash, so
 the plaintext names its logical topic and :meth:`RoomSeal.open` accepts it only if that topic
 seals to the wire topic it arrived on: a relay cannot move a message to another topic unnoticed.
 
@@ -125,7 +128,8 @@ class RoomSeal:
             if len(logical.encode()) > MAX_TOPIC_BYTES:
                 raise SealError(f"topic {logical!r} is longer than {MAX_TOPIC_BYTES} bytes")
             parent = logical.rpartition("/")[0]
-            group = self._letters(b"group", parent.encode())
+            grouped = parent.rpartition("/")[2] in topics.WILDCARD_KINDS
+            group = self._letters(b"group", parent.encode()) if grouped else self._letters(b"alone", logical.encode())
             leaf = self._letters(b"leaf", logical.encode())
             wire = f"{topics.ROOT}/{self._room}/{group}/{leaf}"
             self._wire[logical] = wire
@@ -141,6 +145,8 @@ class RoomSeal:
             return self.topic(logical)
         if "+" in parent.split("/") or "#" in logical:
             raise SealError(f"only a last-level '+' can be sealed, not {logical!r}")
+        if parent.rpartition("/")[2] not in topics.WILDCARD_KINDS:
+            raise SealError(f"{logical!r}: a sealed room is read by a wildcard only where {topics.WILDCARD_KINDS} say")
         return f"{topics.ROOT}/{self._room}/{self._letters(b'group', parent.encode())}/+"
 
     def logical(self, wire: str) -> str | None:

@@ -35,9 +35,17 @@ def log(room: str, seq: int) -> str:
 
 
 def log_filter(room: str) -> str:
-    """Every log topic of a room.  Only for tools and tests: a peer never subscribes a wildcard, whose
-    retained messages anyone can multiply (see :mod:`relay.transport.room`)."""
+    """Every log topic of a room, on a relay that does not seal it.  Only for tools and tests: a peer
+    never subscribes a wildcard, whose retained messages anyone can multiply (see
+    :mod:`relay.transport.room`), and a sealed room cannot be read by it (:data:`WILDCARD_KINDS`)."""
     return f"{ROOT}/room/{room}/log/+"
+
+
+#: The kinds of topic a peer reads with a wildcard (``room/{room}/{kind}/+``): the host reads every
+#: join request, a finished room's seats every rematch answer.  Only these share a level on the wire
+#: (:mod:`relay.seal`); every other topic of a sealed room stands alone, so the relay cannot even
+#: tell which of them carry the log.
+WILDCARD_KINDS = frozenset({"join", "rematch"})
 
 
 #: The kinds of notice a seat writes about an entry (``protocol.session``: votes, leaves, acks, and its
@@ -98,6 +106,11 @@ def lobby(room: str) -> str:
 #: Where listed rooms' cards are: public by intent, never sealed (:mod:`relay.seal`).
 LOBBY_ROOT = f"{ROOT}/lobby/"
 LOBBY_FILTER = f"{LOBBY_ROOT}+"
+
+
+def listing_marker(peer: str) -> str:
+    """The marker a reader of the (public, unsealed) listing sends itself: beside the listing, below its ``+``."""
+    return f"{LOBBY_ROOT}{peer}/marker"
 
 
 def knock(door: str, peer: str) -> str:

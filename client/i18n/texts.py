@@ -85,11 +85,7 @@ msg("net.wrong-transport", "The relay answers, but not the way the address says:
 msg("net.no-such-name", "The name in {address} does not resolve. Check the spelling of the relay's address.")
 msg("net.refused", "The relay at {address} refused the connection (code {code}).")
 msg("net.room-unknown", "There is no room {code} on this relay. Check the code with your host.")
-msg(
-    "net.room-not-listed",
-    "Room {code} is not listed on this relay. A room that is not listed is found with its invitation: "
-    "ask your host for the link, or for the host key read out.",
-)
+msg("net.room-not-listed", "Room {code} is not listed on this relay. A room that is not listed is found with its invitation: ask your host for the link, or for the host key read out.")
 msg("net.room-full", "Room {code} is full: every seat is taken.")
 msg("net.peer-gone", "A player has gone: their connection was lost and did not come back.")
 msg("net.relay-failed", "The relay at {address} reported a problem: {reason}")

@@ -66,7 +66,7 @@ def parse_relay_address(text: str | RelayAddress) -> RelayAddress:
 
 
 #: Room codes are read out over voice chat: letters and digits, case-insensitive.
-ROOM_CODE = re.compile(r"^[A-Za-z0-9]{4,12}$")
+ROOM_CODE = re.compile(r"^(?:[A-Za-z0-9]{4,12}|[A-Za-z0-9]{24})$")  # 24 letters: a listed room
 
 
 def parse_room_code(text: str) -> str:

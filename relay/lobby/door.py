@@ -168,9 +168,7 @@ class Knock:
     one_time: X25519PrivateKey
 
 
-def make_knock(
-    listed: ListedRoom, key: SigningKey, peer: str, card: bytes, seat: int | None, nonce: bytes
-) -> Knock:
+def make_knock(listed: ListedRoom, key: SigningKey, peer: str, card: bytes, seat: int | None, nonce: bytes) -> Knock:
     """A signed join request for the room behind ``listed``'s door, sealed to its door key."""
     body = {
         "kind": "knock", "room": listed.door, "host": listed.host_key, "peer": peer, "card": card,

@@ -4,7 +4,8 @@ The lobby is retained MQTT messages on an untrusted relay that anyone may write 
 message is signed (see :mod:`relay.lobby.messages`) and checked where it arrives:
 
 - ``sealed/v2/room/{code}/card`` — the room's card, signed by the host (game, seats, the host's
-  name and key, the answer time); copied to ``sealed/v2/lobby/{code}`` when the room is listed
+  name and key, the answer time); a listed room shows what it chose to list at ``sealed/v2/lobby/{door}``
+  (:mod:`relay.lobby.door`: no code; strangers knock there) when the room is listed
   (:mod:`relay.lobby.listing` reads those).
 - ``sealed/v2/room/{code}/join/{peer}`` — a joiner's request, signed by the key in its seat card,
   or its signed withdrawal (:mod:`relay.lobby.join` is the joiner's side).
@@ -681,3 +682,6 @@ class RoomHost:
                     await client.publish(topics.seats(self.code), b"", qos=1, retain=True)
                 for peer in {*self.requests, *self.waiting, *self.refused}:
                     await client.publish(topics.join(self.code, peer), b"", qos=1, retain=True)
+                    if self.listed:  # a stranger's knock and our answer at the door go with the room
+                        for topic in (topics.knock(self.door, peer), topics.answer(self.door, peer)):
+                            await client.publish(topic, b"", qos=1, retain=True)

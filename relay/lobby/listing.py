@@ -61,7 +61,9 @@ async def list_rooms(relay: str | RelayAddress, timeout: float = 4.0) -> list[Li
             # QoS 0: Mosquitto queues at most max_queued_messages (1,000 shipped) QoS 1 messages for
             # a client, so a flood of retained garbage stored first would crowd out every card after it.
             filters = [topics.LOBBY_FILTER]
-            got = await read_retained(client, filters, peer, timeout, qos=0, bound=bound, rank=_rank(int(time.time())))
+            got = await read_retained(
+                client, filters, peer, timeout, qos=0, bound=bound, rank=_rank(int(time.time())), public=True
+            )
     except aiomqtt.MqttError as exc:
         raise RelayUnreachable(f"relay {address}: {exc}") from None
     cards = [card for topic, payload in got.items() if (card := try_listing(payload, topics.last_segment(topic)))]

@@ -13,7 +13,7 @@ is bound to one room of one host and cannot be replayed into another.
 - ``seats`` (topic ``room/{code}/seats``): the host's seat list, signed by the host: who sits where
   (with their cards), who waits for the host's decision, who was refused; ``status`` is ``open``,
   ``started`` or ``closed``; ``v`` grows with every change, so an old list replayed is seen as old.
-- ``card`` (topics ``room/{code}/card`` and, for a listed room, ``lobby/{code}``): the room's card
+- ``card`` (topic ``room/{code}/card``; a listed room's public card is :class:`relay.lobby.door.ListedRoom`): the room's card
   for listings and joiners, signed by the host (its key is in the card; the invitation's
   fingerprint pins it).
 

@@ -26,7 +26,7 @@ from relay.address import RelayAddress, parse_address
 from relay.lobby.inbox import Inbox
 from relay.mqtt import mqtt_client
 from relay.probe import probe
-from relay.seal import RoomSeal
+from relay.seal import BUCKETS, RoomSeal
 from relay.transport.room import QUIET_S
 
 
@@ -115,6 +115,7 @@ async def read_retained(
     *,
     bound: Bound = EXACT,
     rank: Rank | None = None,
+    public: bool = False,
 ) -> dict[str, bytes]:
     """Subscribe and collect retained messages until our own marker is back and the relay is quiet.
 
@@ -123,9 +124,10 @@ async def read_retained(
     right after, so the read ends only once nothing more came for a moment.  ``timeout`` bounds it all.
     ``qos`` is the subscription's for ``filters`` (the marker's is always 1).  Only topics of
     ``filters`` are kept, within ``bound`` and by ``rank`` (see :data:`Rank`), as they arrive.
+    A ``public`` read (the listing's, unsealed) puts its marker beside the listing, where it names nothing.
     """
-    marker_topic = topics.sync("lobby", peer)
-    marker = os.urandom(8)
+    marker_topic = topics.listing_marker(peer) if public else topics.sync("lobby", peer)
+    marker = os.urandom(BUCKETS[0] if public else 8)  # in the open, one of the seal's sizes too
     await client.publish(marker_topic, marker, qos=1, retain=True)
     await client.subscribe([*((f, qos) for f in filters), (marker_topic, 1)])
     kept = _Kept(bound, rank)

@@ -323,6 +323,8 @@ def _seat_of(rest: str) -> int | None:
     return int(last) if last.isdigit() and len(last) <= 2 and (last == "0" or last[0] != "0") else None
 
 
+#: Seconds without a message from the relay before the session's idle work (opening dealt cards) goes on.
+IDLE_AFTER_S = 0.005
 #: Entries published and not yet confirmed, at most (paho's own window is 20).
 MAX_IN_FLIGHT = 16
 #: Seconds to wait for the read-back marker before carrying on anyway.
@@ -419,7 +421,10 @@ class RoomTransport:
         #: while a stranger overwrites the topic must not be lost behind the garbage that came after it).
         self._backlog: list[tuple[str, bytes]] = []
         self._idle_pending = False
+        self._last_input = 0.0  # when the reader last got a message (time.monotonic)
         self._unsettled_copy: tuple[str, bytes] | None = None  # the last entry queued unapplied
+        #: The publications in flight on this connection, oldest first (None: no writer running).
+        self._flying: list[asyncio.Task[None]] | None = None
 
     @property
     def noise(self) -> int:
@@ -458,9 +463,16 @@ class RoomTransport:
         self._collect()
 
     def _idle_later(self) -> None:
-        """Give the session a slice of its own idle work (opening its dealt cards) after the
-        messages already here: one small step per loop turn, so an entry that arrives in the
-        meantime is read between two steps, not after all of them."""
+        """Give the session a slice of its own idle work (opening its dealt cards) once the room has
+        been quiet for :data:`IDLE_AFTER_S`: one small step at a time, so an entry that arrives in
+        the meantime is read between two steps, not after all of them.
+
+        Not at the next loop turn: an entry takes several loop turns from the socket to the reader
+        (the MQTT client's read, its queue, its iterator), and a card opened at each of them
+        (0.1 ms or more each) made the next entry wait for them; measured in benchmarks/network.py
+        as "client -> reader".  Nothing waits on these openings: whatever reads the seat's
+        knowledge (its own decision, a display) opens what is still closed first.
+        """
         if self._idle_pending:
             return
         try:
@@ -468,12 +480,17 @@ class RoomTransport:
         except RuntimeError:  # driven from outside the loop: the session opens them on demand
             return
         self._idle_pending = True
-        loop.call_soon(self._idle_step)
+        loop.call_later(IDLE_AFTER_S, self._idle_step)
 
     def _idle_step(self) -> None:
         self._idle_pending = False
-        if self.session.open_step():
-            self._idle_later()
+        wait = IDLE_AFTER_S - (time.monotonic() - self._last_input)
+        if wait > 0:  # something came meanwhile: the room is not quiet yet
+            self._idle_pending = True
+            asyncio.get_running_loop().call_later(wait, self._idle_step)
+        elif self.session.open_step():
+            self._idle_pending = True
+            asyncio.get_running_loop().call_soon(self._idle_step)  # the next step, after what is here now
 
     def _collect(self) -> None:
         for out in list(self.session.take_outgoing()) + list(self.session.take_notices()):
@@ -487,6 +504,7 @@ class RoomTransport:
                 self._unsettled_copy = (topic, data)
             self._outbox.append((topic, data))
         if self._outbox or self.session.finished:
+            self._take_off()
             self._wake.set()
 
     # -- the seat's own copy ---------------------------------------------------------------
@@ -861,12 +879,10 @@ class RoomTransport:
         complete: a game read back to its end is finished before its notices are read,
         and a claim kept there may contest the claim that ended it (protocol/claims.py).
         """
-        flying: list[asyncio.Task[None]] = []
+        flying = self._flying = []
         try:
             while True:
-                while self._synced and len(flying) < min(len(self._outbox), MAX_IN_FLIGHT):
-                    topic, data = self._outbox[len(flying)]
-                    flying.append(asyncio.ensure_future(client.publish(topic, data, qos=1, retain=True)))
+                self._take_off()
                 if flying and flying[0].done():
                     self._confirmed(flying.pop(0))
                     continue  # a window slot is free, and settling may have queued more
@@ -879,11 +895,27 @@ class RoomTransport:
                 finally:
                     waiter.cancel()
         finally:
+            self._flying = None
             for task in flying:
                 if task.done() and not task.cancelled():
                     task.exception()  # the connection's error is already being reported; retrieve it
                 else:
                     task.cancel()
+
+    def _take_off(self) -> None:
+        """Start publishing what the outbox holds beyond the entries in flight (up to :data:`MAX_IN_FLIGHT`).
+
+        Called by the writer and straight from :meth:`_collect`: an entry the session just wrote starts
+        on its way in the same loop turn, ahead of whatever else is ready, instead of after the writer
+        task is woken (three loop turns: the wake event, the wait, the task).  Only the writer takes
+        the confirmations, in order (:meth:`_confirmed`).
+        """
+        client, flying = self._client, self._flying
+        if client is None or flying is None:
+            return  # no connection (or its writer ended): the outbox waits for the next one
+        while self._synced and len(flying) < min(len(self._outbox), MAX_IN_FLIGHT):
+            topic, data = self._outbox[len(flying)]
+            flying.append(asyncio.ensure_future(client.publish(topic, data, qos=1, retain=True)))
 
     def _confirmed(self, publish: asyncio.Task[None]) -> None:
         """The broker confirmed the oldest entry in flight: it leaves the outbox."""
@@ -900,6 +932,7 @@ class RoomTransport:
         prefix = f"{topics.ROOT}/room/{room}/"
         count = 0
         async for message in client.messages:
+            self._last_input = time.monotonic()  # idle work waits for a quiet room (_idle_later)
             count += 1
             if count % 16 == 0:
                 await asyncio.sleep(0)  # a flood of messages must not stop the loop
@@ -922,9 +955,30 @@ class RoomTransport:
                 self._backlog.append((topic, payload))  # read-back: handed over in order once complete
             elif rest.startswith("log/"):
                 self._on_log(topic, payload)
-                self._ahead.set()
+                self._wake_follower()
             elif rest.startswith("notice/"):
                 self._on_notice(topic, payload)
+
+    def _wake_follower(self) -> None:
+        if self._follower_due():
+            self._ahead.set()
+
+    def _follower_due(self) -> bool:
+        """Whether an entry just read gives :meth:`_follow` work at once: the next log window or the
+        notices ahead to subscribe, the seats' topics (a genesis read only now), or the end of the game.
+
+        Only then is it woken: waking it for every entry cost each peer a task and a timer per entry
+        on the path of the next one (benchmarks/network.py).  What it does besides (deferred restores,
+        the stall watch) runs on its own timeout, every RESTORE_INTERVAL_S / 2, as before.  The
+        conditions are the ones :meth:`_follow` acts on.
+        """
+        head = self._head()
+        return (
+            not self._watching
+            or self.session.finished
+            or head + WINDOW // 2 > self._window_end
+            or (head >= 0 and head + NOTICE_AHEAD // 2 > self._notice_end)
+        )
 
     def _on_want(self, rest: str, payload: bytes) -> None:
         """Another seat cannot get an entry from the relay: put our copy back, if the request is really

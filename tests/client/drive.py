@@ -99,11 +99,12 @@ def stop_relay(qtbot: Any, qloop: Any, embedded: Any) -> None:
     qtbot.waitUntil(task.done, timeout=10_000)
 
 
-def open_room(qtbot: Any, window: Any, address: str, players: int) -> Any:
-    """Click "Open a room on this relay" and wait for the room panel; the lobby's Hosting."""
+def open_room(qtbot: Any, window: Any, address: str, players: int, listed: bool = False) -> Any:
+    """Click "Open a room on this relay" (``listed``: ticking "List my room" first); the lobby's Hosting."""
     lobby = window.lobby
     lobby.local.players.setValue(players)
     lobby.online.relay.setCurrentText(address)
+    lobby.online.listed.setChecked(listed)
     qtbot.mouseClick(lobby.online.host, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(
         lambda: lobby.hosting is not None and f"1 of {players}" in lobby.online.status.text(), timeout=10_000

@@ -59,10 +59,11 @@ class Eavesdropper:
             return list(self.seen)
 
 
-def _table(relay: str, tmp: Path, game: str) -> Table:
+def _table(relay: str, tmp: Path, game: str, listed: bool = False) -> Table:
+    """Host and guest; the guest has the invitation, or, for a listed room, only its code."""
     table = Table()
     common = ["--relay", relay, "--timeout-ms", "60000", "-q"]
-    host_args = ["--name", NAMES[0], "--state-dir", str(tmp / "peer0")]
+    host_args = ["--name", NAMES[0], "--state-dir", str(tmp / "peer0"), *(["--listed"] if listed else [])]
     host = Peer(
         0,
         [*common, "--create", game, "--players", "2", *GAMES[game], "--accept-all", *host_args],
@@ -70,9 +71,10 @@ def _table(relay: str, tmp: Path, game: str) -> Table:
         tmp / "peer0.out",
     ).start()
     table.peers.append(host)
-    table.code = wait_for_line(host.out, r"^room ([A-Z]{6})$").group(1)
+    table.code = wait_for_line(host.out, r"^room ([A-Z]{6}|[A-Z]{24})$").group(1)
     invitation = wait_for_line(host.out, r"^invitation (sealed\S+)$").group(1)
-    guest = [*common, "--join", invitation, "--name", NAMES[1], "--state-dir", str(tmp / "peer1")]
+    where = table.code if listed else invitation
+    guest = [*common, "--join", where, "--name", NAMES[1], "--state-dir", str(tmp / "peer1")]
     table.peers.append(Peer(1, guest, tmp / "peer1", tmp / "peer1.out").start())
     return table
 
@@ -81,8 +83,27 @@ def _table(relay: str, tmp: Path, game: str) -> Table:
 def test_an_eavesdropper_on_the_relay_learns_no_move_no_name_no_room_and_only_padded_sizes(
     mosquitto_broker: BrokerProcess, tmp_path: Path, game: str
 ) -> None:
-    ear = Eavesdropper(mosquitto_broker.port)
-    table = _table(mosquitto_broker.address, tmp_path, game)
+    seen, table, entries = _play_overheard(mosquitto_broker, tmp_path, game, listed=False)
+    _learned_nothing(seen, table, game, entries, listed=False)
+
+
+def test_a_listed_room_shows_the_relay_its_card_and_nothing_more(
+    mosquitto_broker: BrokerProcess, tmp_path: Path
+) -> None:
+    """The listing shows what the host chose (the game, its name and key, the seats); not the code, the
+    guest, or a move."""
+    seen, table, entries = _play_overheard(mosquitto_broker, tmp_path, "system-launch", listed=True)
+    listing = [payload for topic, payload in seen if _a_listing_card(topic) and payload]
+    assert listing and all(NAMES[0].encode() in p and b"system-launch" in p for p in listing), "the card, as chosen"
+    _learned_nothing(seen, table, "system-launch", entries, listed=True)
+
+
+def _play_overheard(
+    broker: BrokerProcess, tmp_path: Path, game: str, listed: bool
+) -> tuple[list[tuple[str, bytes]], Table, list[bytes]]:
+    """A whole game of ``game`` with an eavesdropper on the relay: what it heard, the table, the log."""
+    ear = Eavesdropper(broker.port)
+    table = _table(broker.address, tmp_path, game, listed)
     try:
         codes = table.wait(240)
     finally:
@@ -90,16 +111,31 @@ def test_an_eavesdropper_on_the_relay_learns_no_move_no_name_no_room_and_only_pa
         seen = ear.stop()
     finished_fair(table, codes)
     entries = load((tmp_path / "peer0" / "game.sealed").read_bytes()).entries
-    host_key = bytes(parse(entries[0]).body["seats"][0]["sign"])
     assert len([1 for _, payload in seen if payload]) >= len(entries), "the eavesdropper heard less than the game"
+    return seen, table, entries
 
+
+def _a_listing_card(topic: str) -> bool:
+    return topic.startswith(topics.LOBBY_ROOT) and topic.count("/") == topics.LOBBY_ROOT.count("/")
+
+
+def _learned_nothing(
+    seen: list[tuple[str, bytes]], table: Table, game: str, entries: list[bytes], listed: bool
+) -> None:
+    """Nothing of the room in any topic or payload but a listed room's public card, and only the seal's sizes."""
+    host_key = bytes(parse(entries[0]).body["seats"][0]["sign"])
     words = [table.code, game, game.replace("-", " ").title(), *NAMES, fingerprint(host_key)[:20]]
     secrets = [w.encode() for w in words] + [w.lower().encode() for w in words] + [host_key]
     secrets += [e for e in entries] + [e[-64:] for e in entries]  # every entry, and its signature alone
     for topic, payload in seen:
         assert topic.startswith(topics.ROOT + "/"), topic
-        assert not topic.startswith(topics.LOBBY_ROOT), f"an unlisted room in the listing: {topic}"
+        assert listed or not topic.startswith(topics.LOBBY_ROOT), f"an unlisted room in the listing: {topic}"
         assert len(topic.split("/")) <= 7, topic
+        if listed and _a_listing_card(topic):
+            for secret in (table.code, NAMES[1]):  # the card itself: no code, no guest
+                assert secret.encode() not in payload, f"{secret!r} in the listing card"
+            assert not any(e in payload for e in entries)
+            continue
         for word in words:
             assert word.lower() not in topic.lower(), f"{word!r} in the topic {topic}"
         for kind in ("room", "log", "notice", "presence", "seats", "card", "join", "want", "sync", "rematch"):

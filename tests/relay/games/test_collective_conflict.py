@@ -35,6 +35,7 @@ def start_cc_table(relay: str, tmp: Path, players: int = PLAYERS, bot: str = "ra
             "--option",
             "max_rounds=30",  # a short table: the point is six processes agreeing to the end
             "--accept-all",
+            "--listed",  # the peers join by code: a listed room is found by it
             "--state-dir",
             str(tmp / "peer0"),
         ],
@@ -42,7 +43,7 @@ def start_cc_table(relay: str, tmp: Path, players: int = PLAYERS, bot: str = "ra
         tmp / "peer0.out",
     ).start()
     table.peers.append(host)
-    table.code = wait_for_line(host.out, r"^room ([A-Z]{6})$").group(1)
+    table.code = wait_for_line(host.out, r"^room ([A-Z]{6}|[A-Z]{24})$").group(1)
     for i in range(1, players):
         args = [*common, "--join", table.code, "--state-dir", str(tmp / f"peer{i}")]
         peer = Peer(i, args, tmp / f"peer{i}", tmp / f"peer{i}.out").start()

@@ -16,16 +16,18 @@ import pytest
 from protocol.crypto.signing import SigningKey
 from relay import topics
 from relay.lobby import listing
+from relay.lobby.door import ListedRoom
 from relay.lobby.listing import list_rooms
-from relay.lobby.messages import LobbyCard, seal
+from relay.lobby.messages import seal
 from tests.relay.helpers import BrokerProcess
 
 pytestmark = pytest.mark.timeout(180)
 
 
-def card(key: SigningKey, code: str, created: int, address: str, pad: int = 0) -> bytes:
-    """An open, listed room card signed by the key it names; ``pad`` bytes of padding in a field nobody reads."""
-    signed = LobbyCard(code, "system-launch", 2, 1, "Stranger", address, created=created).encode(key)
+def card(key: SigningKey, door: str, created: int, address: str, pad: int = 0) -> bytes:
+    """An open listed room's card signed by the key it names; ``pad`` bytes of padding in a field nobody reads."""
+    listed = ListedRoom(door, "system-launch", 2, 1, "Stranger", key.public_bytes(), bytes(32), created=created)
+    signed = listed.encode(key)
     if not pad:
         return signed
     body = msgpack.unpackb(msgpack.unpackb(signed, raw=False)["body"], raw=False)
@@ -66,15 +68,15 @@ def test_a_listing_keeps_at_most_its_bound_of_cards_and_the_newest(any_relay: Br
     messages |= {topics.lobby(f"G{i:05d}"): b"garbage-" + os.urandom(64) for i in range(300)}
     messages[topics.lobby("FUTURE")] = card(key, "FUTURE", now + 10**6, address)  # "the newest room of all"
 
-    async def main() -> list[LobbyCard]:
+    async def main() -> list[ListedRoom]:
         await store(address, messages)
         return await list_rooms(address, 20)
 
     rooms = asyncio.run(main())
     newest = sorted(codes, key=lambda c: created[c])[-listing.MAX_LISTED :]
     assert len(rooms) == listing.MAX_LISTED, len(rooms)
-    assert {r.code for r in rooms} == set(newest), "the newest rooms, not the first the relay sent"
-    assert [r.code for r in rooms] == newest, "oldest first, as always"
+    assert {r.door for r in rooms} == set(newest), "the newest rooms, not the first the relay sent"
+    assert [r.door for r in rooms] == newest, "oldest first, as always"
 
 
 def test_a_listing_keeps_at_most_its_bound_of_bytes(any_relay: BrokerProcess) -> None:
@@ -87,11 +89,11 @@ def test_a_listing_keeps_at_most_its_bound_of_bytes(any_relay: BrokerProcess) ->
     costs = [len(t) + len(p) for t, p in messages.items()]
     assert sum(costs) > listing.MAX_LISTED_BYTES
 
-    async def main() -> list[LobbyCard]:
+    async def main() -> list[ListedRoom]:
         await store(address, messages)
         return await list_rooms(address, 20)
 
     rooms = asyncio.run(main())
     fit = (listing.MAX_LISTED_BYTES // max(costs), listing.MAX_LISTED_BYTES // min(costs))
     assert fit[0] <= len(rooms) <= fit[1], (len(rooms), fit)
-    assert [r.code for r in rooms] == codes[-len(rooms) :], "the newest that fit"
+    assert [r.door for r in rooms] == codes[-len(rooms) :], "the newest that fit"

@@ -13,7 +13,7 @@ from relay import topics
 from relay.mqtt import RelayClient
 from relay.transport.room import Connected, RoomTransport
 from tests.relay.helpers import BrokerProcess, free_port, insider_client, make_peer, raw_client, relay, room_seal
-from tests.relay.transport.stub_session import StubSession
+from tests.relay.transport.stub_session import Entry, StubSession, YourTurn
 
 
 def connect_with_will(client_id: str, topic: str, message: bytes) -> bytes:
@@ -328,3 +328,96 @@ def test_a_wire_vandal_without_the_key_is_noise_and_what_it_overwrites_is_put_ba
             await r.stop()
 
     asyncio.run(main())
+
+
+@pytest.mark.timeout(60)
+def test_an_entry_written_is_handed_to_the_client_in_the_same_loop_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``flush`` after a decision starts the entry's publication at once, not after the writer task wakes
+    (three loop turns in which anything else ready, a card being opened, would go first)."""
+    called: list[str] = []
+    publish = RelayClient.publish  # the room's logical topics (aiomqtt's beneath it sees sealed ones)
+
+    def noted(self, topic, *args, **kwargs):  # type: ignore[no-untyped-def]
+        called.append(topic)
+        return publish(self, topic, *args, **kwargs)
+
+    monkeypatch.setattr(RelayClient, "publish", noted)
+    at_once: list[bool] = []
+
+    async def main() -> None:
+        r = await relay()
+        try:
+            solo = StubSession("ROOMNW", 0, seats=1, length=12)
+            transport: RoomTransport
+
+            def drive(events: list[object]) -> None:
+                for e in events:
+                    if isinstance(e, YourTurn):
+                        asyncio.get_running_loop().call_soon(write, e.seq)  # a decision taken later
+
+            def write(seq: int) -> None:
+                drive(solo.submit(seq))
+                transport.flush()
+                at_once.append(topics.log("ROOMNW", seq) in called)
+
+            transport = RoomTransport(r.address, solo, "solo", drive, tick_ms=50, probe_timeout=5, linger_s=0.05)
+            await asyncio.wait_for(transport.run(), 30)
+            assert await read_retained(r.address, "ROOMNW") == {seq: solo.entry(seq, 0) for seq in range(12)}
+        finally:
+            await r.stop()
+
+    asyncio.run(main())
+    assert len(at_once) == 12 and all(at_once)
+
+
+def test_idle_work_waits_for_a_quiet_room_and_then_goes_on_step_by_step() -> None:
+    """The session's idle work (opening dealt cards) does not run in the loop turns right after an entry:
+    an entry on its way from the socket to the reader would wait behind it.  Once the room is quiet
+    it runs, one step at a time, to the end."""
+    from relay.transport import room as transport_module
+
+    class Opening(StubSession):
+        def __init__(self) -> None:
+            super().__init__("ROOMID", 0, seats=1, length=5)
+            self.closed = 3
+
+        def open_step(self) -> bool:
+            self.closed -= 1
+            return self.closed > 0
+
+    async def main() -> None:
+        session = Opening()
+        transport = RoomTransport("127.0.0.1:1", session, "idle")  # never connects: only the loop matters
+        transport._emit([])  # an entry was handled: idle work is due
+        for _ in range(50):
+            await asyncio.sleep(0)
+        assert session.closed == 3  # not in the loop turns right after it
+        await asyncio.sleep(transport_module.IDLE_AFTER_S * 3 + 0.05)
+        assert session.closed == 0  # the room stayed quiet: every step ran
+
+    asyncio.run(main())
+
+
+def test_the_follower_is_woken_only_when_an_entry_gives_it_work() -> None:
+    """While playing, an entry wakes the window follower only when the next log window or the notices
+    ahead are due, the seats' topics are not watched yet, or the game is over (its own timeout does
+    the rest), not for every entry on the path of the next one."""
+    from relay.transport import room as transport_module
+
+    session = StubSession("ROOMFW", 0, seats=2, length=200)
+    transport = RoomTransport("127.0.0.1:1", session, "follow")  # never connects: only the bookkeeping
+    assert transport._follower_due()  # nothing subscribed yet
+    transport._watching, transport._window_end, transport._notice_end = True, 63, 16
+    session.table.log += [Entry(session.entry(seq, seq % 2)) for seq in range(4)]
+    assert session.table.head == 3
+    assert not transport._follower_due()  # mid-window: the entry is no work for it
+    transport._notice_end = 3 + transport_module.NOTICE_AHEAD // 2 - 1
+    assert transport._follower_due()  # the notices ahead are due
+    transport._notice_end = 64
+    while session.table.head + transport_module.WINDOW // 2 <= transport._window_end:
+        session.table.log.append(Entry(b"E"))
+    assert transport._follower_due()  # the next window is due
+    transport._window_end = 200
+    assert not transport._follower_due()
+    session.length = session.table.head + 1
+    assert transport._follower_due()  # the game is over: the follower ends
