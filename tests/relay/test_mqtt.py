@@ -75,8 +75,10 @@ def test_two_sealed_clients_of_a_room_exchange_and_the_relay_sees_only_ciphertex
             mqtt_client(address, "o", seal=RoomSeal.for_host_key("SEALMR", host)) as other,
         ):
             await raw.subscribe(f"{topics.ROOT}/#", qos=1)
-            await b.subscribe(topics.log_filter(code), qos=1)
-            await other.subscribe(topics.log_filter(code), qos=1)  # the same logical filter, another room's keys
+            await b.subscribe([(topics.log(code, seq), 1) for seq in range(3)])
+            await other.subscribe(
+                [(topics.log(code, seq), 1) for seq in range(3)]
+            )  # the same logical topics, another room's keys
             await aiomqtt.Client.subscribe(other, f"{topics.ROOT}/#", qos=1)  # and the whole wire, past its seal
             async with mqtt_client(address, "a", seal=RoomSeal.for_host_key(code, host)) as a:
                 await a.publish(topics.log(code, 0), b"entry zero", qos=1, retain=True)
@@ -98,7 +100,7 @@ def test_two_sealed_clients_of_a_room_exchange_and_the_relay_sees_only_ciphertex
             assert await _drain(other, 0.3) == [] and other.unopened >= 3
             # A late reader of the room reads the retained entries back, opened.
             async with mqtt_client(address, "late", seal=RoomSeal(code, fingerprint(host))) as late:
-                await late.subscribe(topics.log_filter(code), qos=1)
+                await late.subscribe([(topics.log(code, seq), 1) for seq in range(3)])
                 back = {m.topic.value: bytes(m.payload) for m in await _drain(late, 1.0)}  # type: ignore[arg-type]
             assert back == {topics.log(code, 0): b"entry zero", topics.log(code, 1): big}
 

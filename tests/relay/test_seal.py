@@ -63,7 +63,8 @@ def every_topic(room: str = CODE) -> list[str]:
 
 
 def every_filter(room: str = CODE) -> list[str]:
-    return [topics.log_filter(room), topics.join_filter(room), topics.rematch_filter(room)]
+    """The wildcards a sealed room is read by (:data:`relay.topics.WILDCARD_KINDS`)."""
+    return [topics.join_filter(room), topics.rematch_filter(room)]
 
 
 def matches(filter_: str, topic: str) -> bool:
@@ -207,6 +208,12 @@ def test_a_parent_filter_selects_exactly_its_own_topics_on_the_wire() -> None:
             s.topic_filter(unsealable)
     with pytest.raises(SealError):
         s.topic(topics.log_filter(CODE))
+    with pytest.raises(SealError):  # the log, notices and presence are read by exact topics only
+        s.topic_filter(topics.log_filter(CODE))
+    # Outside the wildcard kinds no two topics share a level on the wire: the relay sees no kinds there.
+    alone = [t for t in every_topic() if t.rsplit("/", 2)[-2] not in topics.WILDCARD_KINDS]
+    alone += [topics.log(CODE, n) for n in range(20)]
+    assert len({s.topic(t).split("/")[3] for t in alone}) == len(set(alone))
     with pytest.raises(SealError):
         s.topic(f"{topics.ROOT}/room/{CODE}/" + "x" * MAX_TOPIC_BYTES)
 

@@ -45,8 +45,8 @@ class NoticingStub(StubSession):
 
 async def flood(address: str, room: str, count: int) -> None:
     """Retained garbage wherever a room wildcard reaches: other seats' notices, odd notice kinds, presence
-    and requests of invented peers.  Sealed by someone who holds the room's key: a wildcard of the room
-    (``presence/+`` seals to one filter on the wire) would bring every one of them, opened."""
+    and requests of invented peers.  Sealed by someone who holds the room's key, so each one opens for
+    whoever subscribed its topic (a wildcard of the room would bring them all)."""
     base = f"{ROOT}/room/{room}"
     async with insider_client(address, room, kind="flood") as c:
         for i in range(count):

@@ -33,11 +33,12 @@ def connect_with_will(client_id: str, topic: str, message: bytes) -> bytes:
     return b"\x10" + length + body
 
 
-async def read_retained(address: str, room: str) -> dict[int, bytes]:
-    """The room's retained log, read by someone who holds the room's key (the relay sees only ciphertext)."""
+async def read_retained(address: str, room: str, count: int = 64) -> dict[int, bytes]:
+    """The room's retained log ``0..count-1``, read by someone who holds the room's key (the relay sees
+    only ciphertext; a sealed log is read by exact topics, never ``log/+``)."""
     got: dict[int, bytes] = {}
     async with insider_client(address, room, kind="reader") as c:
-        await c.subscribe(topics.log_filter(room), qos=1)
+        await c.subscribe([(topics.log(room, seq), 1) for seq in range(count)])
 
         async def collect() -> None:
             async for m in c.messages:
