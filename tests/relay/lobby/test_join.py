@@ -13,16 +13,19 @@ from relay.lobby.host import RoomHost
 from relay.lobby.join import join_room, peek_room
 from relay.lobby.messages import LobbyCard
 from relay.mqtt import RelayClient
-from tests.relay.helpers import BrokerProcess, insider_client, raw_client
+from tests.relay.helpers import BrokerProcess, raw_client, room_seal
 from tests.relay.lobby.people import Person
 
 
 async def _read_done(address: str, code: str, host_key: bytes, subscribed: asyncio.Event, done: asyncio.Event) -> None:
     """Set ``done`` once a lobby read of what the relay retains has ended (its marker cleared): a read of
-    the public listing (a joiner with the code only looks there first) or of the sealed room."""
-    async with raw_client(address, "watch") as listing, insider_client(address, code, host_key, "watch") as room:
-        await listing.subscribe(topics.sync("lobby", "+"), qos=1)
-        await room.subscribe(topics.sync("lobby", "+"), qos=1)
+    the public listing (a joiner with the code only looks there first) or of the sealed room, whose
+    marker topic (the reader's own) stands alone on the wire: watched there as the room's first empty
+    payload (the host is not there yet, so nothing else in the room is deleted)."""
+    room_level = room_seal(code, host_key).topic(topics.room_card(code)).rsplit("/", 2)[0]
+    async with raw_client(address, "watch") as listing, raw_client(address, "watch") as room:
+        await listing.subscribe(f"{topics.LOBBY_ROOT}+/+", qos=1)  # a listing read's marker: lobby/{peer}/marker
+        await room.subscribe(f"{room_level}/+/+", qos=1)
         subscribed.set()
 
         async def cleared(client: RelayClient) -> None:
