@@ -50,7 +50,7 @@ async def until(predicate: Callable[[], bool], what: str) -> None:
 
 
 async def listed(address: str, code: str) -> LobbyCard | None:
-    return next((c for c in await list_rooms(address, 2) if c.code == code), None)
+    return next((c for c in await list_rooms(address, 2) if c.is_room(code)), None)
 
 
 async def retained(address: str, host: RoomHost, topic: str) -> bytes:
