@@ -41,6 +41,8 @@ class RelayClient(aiomqtt.Client):
         self.seal = seal
         #: False on a relay that keeps no retained messages (:mod:`relay.retain_mode`): live only.
         self.retains = retain
+        #: Messages that did not open under the seal (another room's, a stranger's garbage): noise.
+        self.unopened = 0
         #: This client's publishes, paced under a public broker's rate limit (:mod:`relay.pacing`).
         self._pacer = Pacer()
 
@@ -84,13 +86,24 @@ class RelayClient(aiomqtt.Client):
         await super().unsubscribe(topic, **kwargs)
 
     def _on_message(self, client: paho.Client, userdata: Any, message: paho.MQTTMessage) -> None:
-        """Only messages that open under the room's seal reach the reader, under their logical topics."""
+        """Only messages that open under the room's seal reach the reader, under their logical topics.
+
+        What does not open is counted (:attr:`unopened`) and dropped, except on a topic this seal named,
+        where it reads as the topic emptied: the transport and the host then put their own copy back.
+        """
         if self.seal is None:
             super()._on_message(client, userdata, message)
             return
         opened = self.seal.open(message.topic, bytes(message.payload))
         if opened is None:
-            return  # another room's, or a stranger's: noise, as a topic outside the room would be
+            self.unopened += 1
+            logical = self.seal.logical(message.topic)
+            if logical is None:
+                return  # another room's, or a stranger's: noise, as a topic outside the room would be
+            # A topic of ours holds what is not ours (someone who sees the wire wrote over it): for the
+            # room, nothing is there any more, which is what the reader must hear to put its own back.
+            # It is no more than anyone can do with an empty payload; the bytes themselves reach nobody.
+            opened = (logical, b"")
         m = aiomqtt.Message(opened[0], opened[1], message.qos, message.retain, message.mid, None)
         try:
             self._queue.put_nowait(m)

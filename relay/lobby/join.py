@@ -64,6 +64,8 @@ PIN_WAIT = 6.0
 #: guest started the moment the invitation came may read the relay a moment before the host's card is
 #: stored (a relay may also store a retained message a moment after it acknowledged it).
 CARD_WAIT = 5.0
+#: How often a joiner with a room code only reads the listing again while it waits for the room.
+LISTING_POLL_S = 0.5
 #: A joiner the host's seat list does not name yet publishes its request again this often: a request
 #: stored among a flood of retained garbage may never reach the host (Mosquitto drops what is beyond
 #: its queue of a subscription's retained messages), a live one does.
@@ -103,14 +105,21 @@ async def _room_seal(address: RelayAddress, code: str, fp: str | None, timeout: 
     the relay's listing — an unlisted room cannot be found without its host's key, which is the point.
 
     With a code only, the listing's one open card of that code names the key (two hosts' cards under
-    one code: the player must ask for the invitation).
+    one code: the player must ask for the invitation).  A room not listed yet is waited for
+    :data:`CARD_WAIT` seconds, as a card is: a guest may start before its host.
     """
     if fp is not None:
         return RoomSeal(code, fp)
-    keys = {card.host_key for card in await list_rooms(address, timeout) if card.is_room(code)}
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + CARD_WAIT
+    while True:
+        keys = {card.host_key for card in await list_rooms(address, timeout) if card.is_room(code)}
+        if keys or loop.time() >= deadline:
+            break
+        await asyncio.sleep(min(LISTING_POLL_S, max(0.0, deadline - loop.time())))
     if len(keys) != 1:
         raise RoomNotListed(
-            f"there is no listed room {code} on relay {address}: a room that is not listed is found with "
+            f"there is no room {code} listed on relay {address}: a room that is not listed is found with "
             "its host's key too (the invitation link, or the host key read out)"
             if not keys
             else f"more than one host lists a room {code} on relay {address}: ask for the invitation"

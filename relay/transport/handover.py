@@ -390,8 +390,10 @@ async def others_done(transport: RoomTransport, relay: EmbeddedRelay, timeout: f
     closed by now, so it hears no more presence."""
     room = transport.session.room
     seal = transport.seal
-    parent = topics.presence(room, 0).rsplit("/", 1)[0]  # presence/{seat}: one topic a seat
-    prefix = seal.topic_filter(parent + "/+")[:-1]  # the sealed topics of one parent share a level
+    parent = topics.presence(room, 0).rsplit("/", 1)[0] + "/"  # presence/{seat}: one topic a seat
+    # Presence topics stand alone on the wire (no wildcard reads them): take the room's whole level
+    # and keep what opens as a presence topic.
+    prefix = seal.topic(topics.presence(room, 0)).rsplit("/", 2)[0] + "/"
     own = topics.presence(room, transport.session.seat) if transport.session.seat is not None else ""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -401,7 +403,7 @@ async def others_done(transport: RoomTransport, relay: EmbeddedRelay, timeout: f
             if opened is None:
                 continue
             topic, payload = opened
-            if topic == own or not payload:
+            if not topic.startswith(parent) or topic == own or not payload:
                 continue
             try:
                 info = msgpack.unpackb(payload, raw=False)

@@ -15,7 +15,10 @@ What it guarantees, and how:
   session holds for ``seq``, the transport publishes the valid entry again (and after a
   reconnect it restores every entry the relay lost or changed, e.g. after a restart of a relay
   without persistence).  The garbage goes to the session, which rejects it with a reason —
-  reported, never applied.
+  reported, never applied.  (The room is sealed, :mod:`relay.seal`: garbage that opens comes
+  from someone holding the room's key; bytes written over one of our topics by someone who only
+  sees the wire do not open, reach the session as nothing, and the topic reads as emptied, so it
+  is put back all the same: :attr:`RoomTransport.noise` counts them.)
 - **Its own copy first.**  With a ``journal`` (the seat's own log on its disk,
   ``client/store/seat_log.py``), every entry and notice the session writes is kept there, synced,
   before it is queued for the relay, and every entry applied is kept too.  ``run`` feeds the
@@ -71,7 +74,7 @@ from relay import retain_mode, topics
 from relay.address import RelayAddress, parse_address
 from relay.background import keep, stopped
 from relay.errors import KeepFailed, RelayError, RelayUnreachable
-from relay.mqtt import mqtt_client
+from relay.mqtt import RelayClient, mqtt_client
 from relay.probe import probe
 from relay.retained_probe import learn_retained
 from relay.seal import RoomSeal
@@ -433,6 +436,7 @@ class RoomTransport:
         self._synced = False
         self._held_events: list[object] = []
         self._client: aiomqtt.Client | None = None
+        self._noise = 0  # messages of the closed connections that did not open under the room's seal
         self._marker = b""
         self._sent: dict[str, bytes] = {}  # published on the current connection
         #: Read-back not yet handed to the session, every copy in arrival order (a valid entry put back
@@ -443,6 +447,13 @@ class RoomTransport:
         self._unsettled_copy: tuple[str, bytes] | None = None  # the last entry queued unapplied
         #: The publications in flight on this connection, oldest first (None: no writer running).
         self._flying: list[asyncio.Task[None]] | None = None
+
+    @property
+    def noise(self) -> int:
+        """Messages that came on this room's connections and did not open under its seal (another room's,
+        a stranger's without the key): their bytes are never handed to the session (:mod:`relay.seal`)."""
+        client = self._client
+        return self._noise + (client.unopened if isinstance(client, RelayClient) else 0)
 
     # -- driving -------------------------------------------------------------------
     def flush(self) -> None:
@@ -679,6 +690,7 @@ class RoomTransport:
             finally:
                 await stopped(*tasks)  # every one of them, or the connection never closes
                 self._client = None
+                self._noise += client.unopened
 
     # -- reading the log in bounded pieces ------------------------------------------------
     def _head(self) -> int:

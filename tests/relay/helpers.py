@@ -16,9 +16,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from relay.address import parse_address
 from relay.broker.embedded import EmbeddedRelay, RelayConfig
+from relay.mqtt import RelayClient, mqtt_client
+from relay.seal import RoomSeal
 from relay.transport.room import Backoff, RoomTransport
-from tests.relay.transport.stub_session import StubSession, YourTurn
+from tests.relay.transport.stub_session import STUB_HOST_KEY, StubSession, YourTurn
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -327,3 +330,20 @@ async def relay(port: int = 0) -> EmbeddedRelay:
     r = EmbeddedRelay(RelayConfig(host="127.0.0.1", port=port, advertise=False))
     await r.start()
     return r
+
+
+def room_seal(code: str, host: bytes | str = STUB_HOST_KEY) -> RoomSeal:
+    """The seal of room ``code``: ``host`` is the host's public key or its fingerprint (full or readable)."""
+    return RoomSeal.for_host_key(code, host) if isinstance(host, bytes) else RoomSeal(code, host)
+
+
+def insider_client(address: str, code: str, host: bytes | str = STUB_HOST_KEY, kind: str = "x") -> RelayClient:
+    """A client that holds room ``code``'s key: the strongest adversary there is (a seat of the room,
+    or anyone for a listed room).  It publishes and reads the room's logical topics, sealed like a
+    player's, so what it writes reaches the transport and the lobby, which must withstand it."""
+    return mqtt_client(parse_address(address), kind, seal=room_seal(code, host))
+
+
+def raw_client(address: str, kind: str = "raw") -> RelayClient:
+    """A client without any room's key: it sees and writes the wire as it is (a stranger, or the relay)."""
+    return mqtt_client(parse_address(address), kind)

@@ -95,16 +95,20 @@ def test_unknown_room_and_full_room(embedded_relay: BrokerProcess) -> None:
         gathering = asyncio.create_task(host.gather(15))
         while True:  # the room is listed once the host has published its card
             rooms = await list_rooms(address, 2)
-            if any(r.code == host.code for r in rooms):
+            if any(r.is_room(host.code) for r in rooms):
                 break
         seated = await join_room(address, host.code, **joiner.join_args())
         assert seated.seat == 1 and seated.lobby.game == "system-launch"
         assert await gathering == [h.card, joiner.card]
+        # Who has the invitation (the host's fingerprint) reads the sealed room: it is full.
         with pytest.raises(RoomFull, match="is full"):
+            await join_room(address, host.code, **late.join_args(), host_key=host.fingerprint)
+        # A seat holder asking again (a restarted peer, which pinned the host) gets its seat back.
+        assert (await join_room(address, host.code, **joiner.join_args(), host_key=seated.host_key)).seat == 1
+        # With the code only, a full room is nowhere: it left the listing, and the room itself is sealed.
+        with pytest.raises(RoomNotFound, match=r"there is no room .* listed"):
             await join_room(address, host.code, **late.join_args())
-        # A seat holder asking again (a restarted peer) gets its seat back.
-        assert (await join_room(address, host.code, **joiner.join_args())).seat == 1
-        assert all(r.code != host.code for r in await list_rooms(address, 2))  # full rooms are not listed
+        assert not any(r.is_room(host.code) for r in await list_rooms(address, 2))  # full rooms are not listed
         await host.close()
 
     asyncio.run(main())
@@ -118,7 +122,7 @@ def test_a_restarted_host_keeps_its_room_and_seats(embedded_relay: BrokerProcess
         h, early, late, intruder = Person("Host"), Person("Early"), Person("Late"), Person("X", "intruder")
         first = RoomHost(address, "system-launch", 3, "hostpeer", "Host", h.card, key=h.key)
         gathering = asyncio.create_task(first.gather(15))
-        while not any(r.code == first.code for r in await list_rooms(address, 2)):
+        while not any(r.is_room(first.code) for r in await list_rooms(address, 2)):
             pass
         assert (await join_room(address, first.code, **early.join_args())).seat == 1
         gathering.cancel()  # the host is killed before the room is full

@@ -32,16 +32,16 @@ async def collect(client: aiomqtt.Client, seconds: float) -> dict[str, bytes]:
 
 
 async def confined_and_retained(host: str, port: int, transport: str = "tcp") -> None:
-    """Publishing outside sealed/v1/ is refused; retained messages inside are kept for later subscribers."""
+    """Publishing outside sealed/v2/ is refused; retained messages inside are kept for later subscribers."""
     ident = "t-" + os.urandom(3).hex()
     async with aiomqtt.Client(host, port, identifier=ident, transport=transport) as c:
-        await c.publish("sealed/v1/room/TEST/log/0", b"entry", qos=1, retain=True)
+        await c.publish("sealed/v2/room/TEST/log/0", b"entry", qos=1, retain=True)
         await c.publish("elsewhere/x", b"nope", qos=1, retain=True)
     async with aiomqtt.Client(host, port, identifier=ident + "b", transport=transport) as c:
-        await c.subscribe("sealed/v1/#", qos=1)
+        await c.subscribe("sealed/v2/#", qos=1)
         await c.subscribe("elsewhere/#", qos=1)
         got = await collect(c, 0.8)
-    assert got.get("sealed/v1/room/TEST/log/0") == b"entry"
+    assert got.get("sealed/v2/room/TEST/log/0") == b"entry"
     assert "elsewhere/x" not in got
 
 
@@ -62,12 +62,12 @@ def test_embedded_relay_closes_a_client_that_sends_too_much() -> None:
     async def main() -> None:
         async with EmbeddedRelay(RelayConfig(host="127.0.0.1", port=0, advertise=False, max_payload=1000)) as r:
             async with aiomqtt.Client("127.0.0.1", r.port, identifier="watch") as watcher:
-                await watcher.subscribe("sealed/v1/#", qos=1)
+                await watcher.subscribe("sealed/v2/#", qos=1)
                 with contextlib.suppress(aiomqtt.MqttError):  # the relay drops the sender
                     async with aiomqtt.Client("127.0.0.1", r.port, identifier="big", timeout=3) as c:
-                        await c.publish("sealed/v1/room/TEST/log/1", b"x" * 5000, qos=1, retain=True)
+                        await c.publish("sealed/v2/room/TEST/log/1", b"x" * 5000, qos=1, retain=True)
                 got = await collect(watcher, 0.8)
-            assert "sealed/v1/room/TEST/log/1" not in got
+            assert "sealed/v2/room/TEST/log/1" not in got
             assert r.retained_count() == 0
 
     asyncio.run(main())
@@ -181,8 +181,8 @@ def test_mosquitto_configuration_confines_and_keeps_games_across_restarts(mosqui
 
     async def after() -> None:
         async with aiomqtt.Client("127.0.0.1", mosquitto_relay.port, identifier="after") as c:
-            await c.subscribe("sealed/v1/#", qos=1)
+            await c.subscribe("sealed/v2/#", qos=1)
             got = await collect(c, 0.8)
-        assert got.get("sealed/v1/room/TEST/log/0") == b"entry"
+        assert got.get("sealed/v2/room/TEST/log/0") == b"entry"
 
     asyncio.run(after())

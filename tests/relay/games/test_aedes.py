@@ -4,15 +4,13 @@ non-retained marker before the retained messages, so nothing may rely on that or
 from __future__ import annotations
 
 import asyncio
-import os
 from pathlib import Path
 
-import aiomqtt
 import pytest
 
 from relay import topics
 from relay.transport.room import Connected
-from tests.relay.helpers import BrokerProcess, finished_fair, make_peer, start_table
+from tests.relay.helpers import BrokerProcess, finished_fair, insider_client, make_peer, start_table
 from tests.relay.transport.stub_session import StubSession
 
 
@@ -33,7 +31,7 @@ def test_the_read_back_on_aedes_is_whole_when_the_transport_says_connected(aedes
     """300 retained entries: every one is applied before the driver hears Connected (and may act)."""
 
     async def main() -> None:
-        async with aiomqtt.Client("127.0.0.1", aedes_relay.port, identifier="writer" + os.urandom(3).hex()) as c:
+        async with insider_client(aedes_relay.address, "AEDESX", kind="writer") as c:  # sealed, as a seat writes
             for seq in range(300):
                 await c.publish(topics.log("AEDESX", seq), f"E|{seq}|{seq % 2}|AEDESX".encode(), qos=1, retain=True)
         late = StubSession("AEDESX", None, length=300)

@@ -8,14 +8,23 @@ import signal
 import time
 from pathlib import Path
 
-import aiomqtt
 import pytest
 
 from protocol.crypto.signing import SigningKey
 from protocol.envelope import ZERO_HASH
 from protocol.envelope import seal as seal_envelope
 from protocol.verify import load, verify_bytes
-from tests.relay.helpers import BrokerProcess, TcpProxy, finished_fair, mosquitto, start_table, wait_for_line
+from relay import topics
+from relay.lobby.invitation import parse_invitation
+from tests.relay.helpers import (
+    BrokerProcess,
+    TcpProxy,
+    finished_fair,
+    insider_client,
+    mosquitto,
+    start_table,
+    wait_for_line,
+)
 
 
 def test_four_peers_play_to_the_end(any_relay: BrokerProcess, tmp_path: Path) -> None:
@@ -127,22 +136,23 @@ def test_peer_gone_for_good_is_declared_gone(mosquitto_relay: BrokerProcess, tmp
 FORGED_BODY = {"action": ["pass"], "commits": {}, "keys": {}, "memo": b"", "hash": bytes(32)}
 
 
-async def _vandalise(address: str, room: str, rounds: int) -> int:
-    """A stranger: overwrite retained log entries with garbage, forged entries and deletions."""
-    host, port = address.split(":")
+async def _vandalise(address: str, room: str, fp: str, rounds: int) -> int:
+    """A stranger who read the invitation (it holds the room's key, ``fp`` the host's fingerprint):
+    overwrite retained log entries with garbage, forged entries and deletions, all of it sealed so that
+    it opens for the peers."""
     stranger = SigningKey.generate(os.urandom(32))
     sent = 0
-    async with aiomqtt.Client(host, int(port), identifier="stranger-" + os.urandom(3).hex()) as client:
+    async with insider_client(address, room, fp, "stranger") as client:
         for r in range(rounds):
             for seq in (r + 1, r + 3, r + 8):
-                topic = f"sealed/v1/room/{room}/log/{seq}"
+                topic = topics.log(room, seq)
                 forged = seal_envelope(
                     stranger, room, seq, ZERO_HASH, r % 4, "action", FORGED_BODY, game=bytes([1]) * 32
                 )
                 for payload in (b"\x00garbage" * 7, forged.data, b""):
                     await client.publish(topic, payload, qos=1, retain=True)
                     sent += 1
-            await client.publish(f"sealed/v1/room/{room}/log/notanumber", b"junk", qos=1, retain=True)
+            await client.publish(f"{topics.ROOT}/room/{room}/log/notanumber", b"junk", qos=1, retain=True)
             await asyncio.sleep(0.2)
     return sent
 
@@ -153,7 +163,9 @@ def test_stranger_garbage_and_forgeries_are_reported_not_applied(
     table = start_table(mosquitto_relay.address, tmp_path, extra=["--think-ms", "50"])
     try:
         wait_for_line(table.peers[0].out, r"^seat 0 room", 20)
-        sent = asyncio.run(_vandalise(mosquitto_relay.address, table.code, 10))
+        link = wait_for_line(table.peers[0].out, r"^invitation (sealed\S+)$").group(1)
+        fp = parse_invitation(link).fingerprint
+        sent = asyncio.run(_vandalise(mosquitto_relay.address, table.code, fp, 10))
         codes = table.wait(90)
     finally:
         table.kill_all()

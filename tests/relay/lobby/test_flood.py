@@ -2,8 +2,11 @@
 and of validly signed strangers' requests there must not hide a real joiner, nor stop the host's loop.
 The host checks a bounded number of new requests at a time; a joiner the seat list does not name yet
 asks again, live (Mosquitto drops what is beyond its queue of a subscription's retained messages).
-A friend with the invitation link proves it in the request, and strangers who know only the room
-code cannot take its place: they fill a waiting list of their own."""
+A friend with the invitation link proves it in the request, and strangers who hold the room's key
+but not the link's token (they heard the invitation read out, or found a listed room) cannot take
+its place: they fill a waiting list of their own.  Strangers who know only the room code do not
+reach the host at all (the room is sealed by its host's fingerprint too, :mod:`relay.seal`).
+The floods are sealed with the room's key, so they open for the host: the strongest flood there is."""
 
 from __future__ import annotations
 
@@ -17,18 +20,17 @@ import pytest
 from relay import topics
 from relay.errors import RelayError
 from relay.lobby.host import MAX_WAITING, RoomHost
-from relay.lobby.invitation import parse_invitation
+from relay.lobby.invitation import fingerprint, parse_invitation
 from relay.lobby.join import join_room
 from relay.lobby.listing import list_rooms
 from relay.lobby.messages import JoinRequest
-from tests.relay.helpers import BrokerProcess
+from tests.relay.helpers import BrokerProcess, insider_client
 from tests.relay.lobby.people import Person
 
 
 async def flood(address: str, code: str, host_key: bytes, garbage: int, signed: int) -> None:
     """Retained garbage on invented join topics, then strangers' requests that are signed and valid."""
-    host, port = address.rsplit(":", 1)
-    async with aiomqtt.Client(host, int(port), identifier="stranger" + os.urandom(4).hex()) as c:
+    async with insider_client(address, code, host_key, "stranger") as c:
         for i in range(garbage):
             await c.publish(topics.join(code, f"x{i}"), b"garbage-" + os.urandom(16), qos=1, retain=True)
         for i in range(signed):
@@ -107,8 +109,8 @@ def test_a_room_listed_after_a_flood_of_retained_garbage_is_still_in_the_listing
         gathering = asyncio.ensure_future(room.gather(60))
         try:
             await asyncio.wait_for(room.opened.wait(), 20)
-            codes = [card.code for card in await list_rooms(address, 10)]
-            assert codes == [room.code], codes
+            listed = await list_rooms(address, 10)
+            assert [card.is_room(room.code) for card in listed] == [True], listed
         finally:
             gathering.cancel()
             await asyncio.gather(gathering, return_exceptions=True)
@@ -137,15 +139,24 @@ def test_strangers_who_fill_the_waiting_list_do_not_keep_an_invited_friend_out(a
         asking = [Person(f"S{i}", peer=f"s{i}") for i in range(MAX_WAITING + 40)]
         # Signed and valid requests: all the strangers lack is the invitation.
         requests = [JoinRequest.make(p.key, host.code, hk, p.peer, p.card, None, os.urandom(16)) for p in asking]
-        stranger_host, port = address.rsplit(":", 1)
         seated = asyncio.Event()
+        # Who knows only the room code seals under a fingerprint it guessed: none of that reaches the host.
+        guessed = "".join(reversed(fingerprint(hk)))
+        outsiders = [Person(f"O{i}", peer=f"o{i}") for i in range(8)]
+        outside = [JoinRequest.make(p.key, host.code, hk, p.peer, p.card, None, os.urandom(16)) for p in outsiders]
 
         async def strangers() -> None:
-            """A stranger who knows the room code fills the waiting list, and goes on asking while the friend asks."""
-            async with aiomqtt.Client(stranger_host, int(port), identifier="stranger" + os.urandom(4).hex()) as c:
+            """A stranger who holds the room's key (not the token) fills the waiting list, and goes on asking
+            while the friend asks; one who knows only the code asks too."""
+            async with (
+                insider_client(address, host.code, hk, "stranger") as c,
+                insider_client(address, host.code, guessed, "outsider") as o,
+            ):
                 while not seated.is_set():
                     for req in requests:
                         await c.publish(topics.join(host.code, req.peer), req.message, qos=1, retain=True)
+                    for req in outside:
+                        await o.publish(topics.join(host.code, req.peer), req.message, qos=1, retain=True)
 
         joining = None
         flooding = asyncio.ensure_future(strangers())
@@ -166,6 +177,8 @@ def test_strangers_who_fill_the_waiting_list_do_not_keep_an_invited_friend_out(a
             seated.set()
             assert await asyncio.wait_for(gathering, 20) == [h.card, friend.card]
             retained = host.requests[friend.peer].message
+            heard = {*host.waiting, *host.requests, *(n.split(":")[0] for n in host.notes)}
+            assert not any(p.peer in heard or f"join/{p.peer}" in heard for p in outsiders), "outsiders are noise"
             assert retained and invitation.token.encode() not in retained, "the token never goes on the wire"
         finally:
             seated.set()

@@ -11,18 +11,18 @@ import contextlib
 import os
 from pathlib import Path
 
-import aiomqtt
 import msgpack
 import pytest
 
 from protocol.crypto.signing import SigningKey
 from relay import topics
-from relay.address import parse_address
 from relay.lobby.host import RoomHost
+from relay.lobby.invitation import parse_invitation
 from relay.lobby.join import join_room
 from relay.lobby.messages import JoinRequest, seal, withdrawal
 from relay.lobby.seat_card import BadCard, check_card
-from tests.relay.helpers import BrokerProcess, Peer, wait_for_line
+from relay.mqtt import RelayClient
+from tests.relay.helpers import BrokerProcess, Peer, insider_client, wait_for_line
 from tests.relay.lobby.people import Person
 
 #: Small-order Ed25519 points (the identity, and a point of order 4 / 8) and low-order X25519 u-coordinates.
@@ -71,10 +71,9 @@ def test_seat_cards_are_checked_for_shape_sizes_and_points() -> None:
         check_card("text")  # type: ignore[arg-type]
 
 
-def _stranger(address: str) -> aiomqtt.Client:
-    parsed = parse_address(address)
-    host, port = parsed.host, parsed.port
-    return aiomqtt.Client(host, port, identifier="garbage" + os.urandom(4).hex())
+def _stranger(address: str, code: str, host: bytes | str) -> RelayClient:
+    """Someone who holds the room's key (a guest who read the invitation): its garbage opens for the host."""
+    return insider_client(address, code, host, "garbage")
 
 
 def garbage(code: str, host_key: bytes, victim: Person) -> dict[str, bytes]:
@@ -110,7 +109,7 @@ def test_garbage_join_requests_do_not_crash_a_headless_host(mosquitto_relay: Bro
         from relay.lobby.messages import LobbyCard
 
         async def stage() -> None:
-            async with _stranger(address) as client:
+            async with _stranger(address, code, parse_invitation(link).fingerprint) as client:
                 await client.subscribe(topics.room_card(code), qos=1)
                 async for m in client.messages:
                     if m.topic.value == topics.room_card(code) and m.payload:
@@ -151,7 +150,7 @@ def test_a_key_is_never_seated_twice_and_only_a_signed_withdrawal_frees_a_seat(e
         # Ann's own key again under another peer id (a second window, or a copied state dir): dropped.
         twice = JoinRequest.make(ann.key, host.code, host.host_key, "ann2", ann.card, None, os.urandom(16))
         nonce = host.requests["ann"].nonce
-        async with _stranger(address) as client:
+        async with _stranger(address, host.code, host.host_key) as client:
             await client.publish(topics.join(host.code, "ann2"), twice.message, qos=1, retain=True)
             fake = withdrawal(mallory.key, host.code, host.host_key, "ann", nonce)  # signed, but not by Ann
             await client.publish(topics.join(host.code, "ann"), fake, qos=1, retain=True)
@@ -163,7 +162,7 @@ def test_a_key_is_never_seated_twice_and_only_a_signed_withdrawal_frees_a_seat(e
         assert any("withdrawal not signed by the joiner's key" in n for n in host.notes), list(host.notes)
         assert host.seats == {"hostpeer": 0, "ann": 1}
         # Ann withdraws herself (signed): the seat is free again.
-        async with _stranger(address) as client:
+        async with _stranger(address, host.code, host.host_key) as client:
             own = withdrawal(ann.key, host.code, host.host_key, "ann", nonce)
             await client.publish(topics.join(host.code, "ann"), own, qos=1, retain=True)
         for _ in range(1000):

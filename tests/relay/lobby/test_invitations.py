@@ -28,7 +28,7 @@ from relay.lobby.invitation import (
 from relay.lobby.join import join_room, peek_room
 from relay.lobby.listing import list_rooms
 from relay.lobby.messages import JoinRequest, open_message, proves_invitation, seal
-from tests.relay.helpers import BrokerProcess
+from tests.relay.helpers import BrokerProcess, insider_client
 from tests.relay.lobby.people import Person
 
 BITS_PER_LETTER = math.log2(len(ALPHABET))
@@ -153,8 +153,9 @@ def test_an_unlisted_room_is_joined_by_invitation_and_its_card_shows_the_answer_
             await asyncio.sleep(0.05)
         assert card is not None and card.timeout_ms == 90_000 and card.host == "Host" and not card.listed
         assert card.fingerprint == host.fingerprint == host.invitation().fingerprint
-        assert all(c.code != host.code for c in await list_rooms(address, 2)), "not in the relay's listing"
-        with pytest.raises(RoomNotFound, match="not by the host"):
+        assert not any(c.is_room(host.code) for c in await list_rooms(address, 2)), "not in the relay's listing"
+        # Another host's fingerprint seals another room: this one is not even found under it.
+        with pytest.raises(RoomNotFound, match="there is no room"):
             await peek_room(address, host.code, fingerprint(Person("Other").key.public_bytes()))
         invitation = parse_invitation(host.invitation().link())
         seated = await join_room(invitation.relay, invitation.code, **ann.join_args(), host_key=invitation.fingerprint)
@@ -212,13 +213,11 @@ def test_the_host_refuses_or_removes_and_the_joiner_hears_it(embedded_relay: Bro
 
 @pytest.mark.timeout(30)
 def test_a_card_by_another_key_is_not_the_invited_room(embedded_relay: BrokerProcess, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Only a stranger's signed card sits at the room's code: a joiner with the invitation refuses it."""
-    import os
+    """Only a stranger's signed card sits at the room's code: a joiner with the invitation refuses it.
 
-    import aiomqtt
-
+    The stranger holds the room's key (it read the invitation), so its card opens in the room; it also
+    lists the card, and stores it in the room its own key seals, for a joiner with the code only."""
     from relay import topics
-    from relay.address import parse_address
     from relay.lobby import join
     from relay.lobby.messages import LobbyCard
 
@@ -231,10 +230,14 @@ def test_a_card_by_another_key_is_not_the_invited_room(embedded_relay: BrokerPro
         fp = host.fingerprint
         code = host.code
         card = LobbyCard(code, "system-launch", 2, 1, "Host", address, host_key=mallory.key.public_bytes())
-        parsed = parse_address(address)
-        name, port = parsed.host, parsed.port
-        async with aiomqtt.Client(name, port, identifier="stranger" + os.urandom(3).hex()) as client:
-            await client.publish(topics.room_card(code), card.encode(mallory.key), qos=1, retain=True)
+        signed = card.encode(mallory.key)
+        async with (
+            insider_client(address, code, fp, "stranger") as client,
+            insider_client(address, code, mallory.key.public_bytes(), "stranger") as own,
+        ):
+            await client.publish(topics.room_card(code), signed, qos=1, retain=True)
+            await own.publish(topics.room_card(code), signed, qos=1, retain=True)
+            await own.publish(topics.lobby(code), signed, qos=1, retain=True)  # the listing: public
         with pytest.raises(RoomNotFound, match="not by the host whose key is"):
             await join_room(address, code, **ann.join_args(), host_key=fp)
         with pytest.raises(RoomNotFound, match="not by the host"):

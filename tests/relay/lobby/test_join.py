@@ -4,9 +4,7 @@ before a seat is asked for."""
 from __future__ import annotations
 
 import asyncio
-import os
 
-import aiomqtt
 import pytest
 
 from relay import topics
@@ -14,20 +12,33 @@ from relay.errors import RelayError, RoomNotFound
 from relay.lobby.host import RoomHost
 from relay.lobby.join import join_room, peek_room
 from relay.lobby.messages import LobbyCard
-from tests.relay.helpers import BrokerProcess
+from relay.mqtt import RelayClient
+from tests.relay.helpers import BrokerProcess, raw_client, room_seal
 from tests.relay.lobby.people import Person
 
 
-async def _read_done(address: str, subscribed: asyncio.Event, done: asyncio.Event) -> None:
-    """Set ``done`` once a lobby read of what the relay retains has ended (its marker cleared)."""
-    host, port = address.rsplit(":", 1)
-    async with aiomqtt.Client(host, int(port), identifier="watch" + os.urandom(3).hex()) as client:
-        await client.subscribe(topics.sync("lobby", "+"), qos=1)
+async def _read_done(address: str, code: str, host_key: bytes, subscribed: asyncio.Event, done: asyncio.Event) -> None:
+    """Set ``done`` once a lobby read of what the relay retains has ended (its marker cleared): a read of
+    the public listing (a joiner with the code only looks there first) or of the sealed room, whose
+    marker topic (the reader's own) stands alone on the wire: watched there as the room's first empty
+    payload (the host is not there yet, so nothing else in the room is deleted)."""
+    room_level = room_seal(code, host_key).topic(topics.room_card(code)).rsplit("/", 2)[0]
+    async with raw_client(address, "watch") as listing, raw_client(address, "watch") as room:
+        await listing.subscribe(f"{topics.LOBBY_ROOT}+/+", qos=1)  # a listing read's marker: lobby/{peer}/marker
+        await room.subscribe(f"{room_level}/+/+", qos=1)
         subscribed.set()
-        async for message in client.messages:
-            if message.payload == b"":
-                done.set()
-                return
+
+        async def cleared(client: RelayClient) -> None:
+            async for message in client.messages:
+                if message.payload == b"":
+                    return
+
+        readers = [asyncio.ensure_future(cleared(c)) for c in (listing, room)]
+        await asyncio.wait(readers, return_when=asyncio.FIRST_COMPLETED)
+        done.set()
+        for r in readers:
+            r.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
 
 
 @pytest.mark.timeout(30)
@@ -40,7 +51,7 @@ def test_a_guest_started_before_the_room_card_waits_for_it(any_relay: BrokerProc
         h, guest = Person("Host"), Person("Guest")
         host = RoomHost(address, "system-launch", 2, "hostpeer", "Host", h.card, key=h.key)
         subscribed, read = asyncio.Event(), asyncio.Event()
-        watch = asyncio.create_task(_read_done(address, subscribed, read))
+        watch = asyncio.create_task(_read_done(address, host.code, h.key.public_bytes(), subscribed, read))
         await subscribed.wait()
         if look == "join":
             asking = asyncio.create_task(join_room(address, host.code, **guest.join_args(), timeout=20))

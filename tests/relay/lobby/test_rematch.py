@@ -3,7 +3,9 @@
 Three seats of one finished game talk on the finished room's rematch topics while a stranger
 writes there too: forged answers, an answer about another game, garbage over a seat's answer,
 an older answer replayed after a change of mind, a room announced by the wrong seat.  Every
-channel, including one that subscribes late, ends up believing only what the seats signed.
+channel, including one that subscribes late, ends up believing only what the seats signed.  The
+stranger holds the finished room's key (:mod:`relay.seal`: the room and seat 1's key, which every
+seat of the game knows), so all it writes opens for the channels.
 """
 
 from __future__ import annotations
@@ -11,12 +13,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-import aiomqtt
-
 from protocol.crypto.signing import SigningKey
 from relay.lobby.messages import seal
 from relay.lobby.rematch import RematchChannel, topic
-from tests.relay.helpers import BrokerProcess
+from tests.relay.helpers import BrokerProcess, insider_client
 
 ROOM = "REMATCH"
 GAME = b"\x07" * 32
@@ -43,8 +43,7 @@ def test_only_what_the_seats_signed_counts_and_stays(mosquitto_relay: BrokerProc
         a, b = channel(), channel()
         runs = [asyncio.ensure_future(ch.run()) for ch in (a, b)]
         await asyncio.wait_for(asyncio.gather(a.delivered.wait(), b.delivered.wait()), 10)  # both subscribed
-        host, port = mosquitto_relay.address.rsplit(":", 1)
-        async with aiomqtt.Client(host, int(port), identifier="strangerX") as evil:
+        async with insider_client(mosquitto_relay.address, ROOM, seat_keys[0], "strangerX") as evil:
             # Forged: seat 3's answer signed by a stranger; an answer by seat 3's key about another game.
             body = {"kind": "rematch", "room": ROOM, "host": seat_keys[0], "game": GAME, "v": 1, "seat": 2}
             await evil.publish(topic(ROOM, "2"), seal(stranger, {**body, "accept": True, "key": nxt[2]}), retain=True)

@@ -1,7 +1,10 @@
 """Strangers on a shared relay stage each attack on the lobby, and are defeated.
 
 Each test runs on the embedded relay and on Mosquitto with the shipped ACL (``any_relay``); the
-stranger is an ordinary MQTT client of the same relay, allowed to read and write every lobby topic.
+stranger is an ordinary MQTT client of the same relay, allowed to read and write every lobby topic,
+and it holds the room's key (:mod:`relay.seal`): it read the room code and the host's fingerprint,
+as a guest of the room does, or found a listed room.  So everything it writes opens for the host
+and the joiners: the strongest stranger there is.
 """
 
 from __future__ import annotations
@@ -12,7 +15,6 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-import aiomqtt
 import msgpack
 import pytest
 
@@ -22,22 +24,21 @@ from protocol.events import Rejected, Started
 from protocol.session import PeerSession
 from protocol.table import SeatInfo
 from relay import topics
-from relay.address import parse_address
 from relay.lobby.host import RoomHost
 from relay.lobby.invitation import fingerprint
 from relay.lobby.join import join_room
 from relay.lobby.listing import list_rooms
 from relay.lobby.messages import JoinRequest, LobbyCard, SeatList
-from tests.relay.helpers import BrokerProcess
+from relay.mqtt import RelayClient
+from tests.relay.helpers import BrokerProcess, insider_client
 from tests.relay.lobby.people import Person
 
 pytestmark = pytest.mark.timeout(40)
 
 
-def stranger(address: str) -> aiomqtt.Client:
-    parsed = parse_address(address)
-    host, port = parsed.host, parsed.port
-    return aiomqtt.Client(host, port, identifier="stranger" + os.urandom(4).hex(), clean_session=True)
+def stranger(address: str, host: RoomHost) -> RelayClient:
+    """A client that holds the key of ``host``'s room."""
+    return insider_client(address, host.code, host.host_key, "stranger")
 
 
 async def until(predicate: Callable[[], bool], what: str) -> None:
@@ -49,12 +50,12 @@ async def until(predicate: Callable[[], bool], what: str) -> None:
 
 
 async def listed(address: str, code: str) -> LobbyCard | None:
-    return next((c for c in await list_rooms(address, 2) if c.code == code), None)
+    return next((c for c in await list_rooms(address, 2) if c.is_room(code)), None)
 
 
-async def retained(address: str, topic: str) -> bytes:
-    """The retained message of ``topic`` (b"" if none), read by a fresh client."""
-    async with stranger(address) as client:
+async def retained(address: str, host: RoomHost, topic: str) -> bytes:
+    """The retained message of ``topic`` of ``host``'s room (b"" if none), read by a fresh client."""
+    async with stranger(address, host) as client:
         await client.subscribe(topic, qos=1)
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(1.0):
@@ -90,7 +91,7 @@ def test_a_fake_genesis_does_not_capture_a_joiner_by_invitation(any_relay: Broke
         resolve_join(args)
         store = StateDir(args.state_dir)
         joining = asyncio.create_task(open_session(args, store, lambda _t: None))
-        async with stranger(address) as client:  # the stranger reads the joiner's retained request
+        async with stranger(address, host) as client:  # the stranger reads the joiner's retained request
             await client.subscribe(topics.join_filter(host.code), qos=1)
             async for m in client.messages:
                 if topics.last_segment(m.topic.value) == store.peer and m.payload:
@@ -124,8 +125,8 @@ def test_an_empty_request_and_a_strangers_card_under_the_victims_id_do_not_take_
         seated = await join_room(address, host.code, **victim.join_args(), host_key=host.fingerprint)
         assert seated.seat == 1
         topic = topics.join(host.code, "victim")
-        original = await retained(address, topic)
-        async with stranger(address) as client:
+        original = await retained(address, host, topic)
+        async with stranger(address, host) as client:
             await client.publish(topic, b"", qos=1, retain=True)  # "the victim withdrew"
             await until(lambda: host.repairs >= 1, "the host puts the victim's request back")
             # Mallory's own signed request under the victim's peer id, and an unsigned one as before.
@@ -139,7 +140,7 @@ def test_an_empty_request_and_a_strangers_card_under_the_victims_id_do_not_take_
             await until(lambda: all(any(w in n for n in host.notes) for w in both), "the host drops both")
         assert host.seats["victim"] == 1 and host.requests["victim"].card == victim.card
         for _ in range(50):  # the host's copy of the victim's signed request is the one the relay keeps
-            if await retained(address, topic) == original:
+            if await retained(address, host, topic) == original:
                 break
         else:
             raise AssertionError("the victim's request was not put back")
@@ -159,7 +160,7 @@ def test_invented_requests_wait_for_the_host_and_never_fill_the_room(any_relay: 
         host = RoomHost(address, "system-launch", 3, "hostpeer", "Host", h.card, key=h.key, admit=False)
         gathering = asyncio.create_task(host.gather(20))
         await until(lambda: host._client is not None, "the room is open")
-        async with stranger(address) as client:
+        async with stranger(address, host) as client:
             invented = {"peer": "ghost", "name": "Ghost", "card": Person("Ghost").card}
             await client.publish(topics.join(host.code, "ghost"), msgpack.packb(invented), qos=1, retain=True)
             signed = JoinRequest.make(mallory.key, host.code, host.host_key, "mal", mallory.card, None, os.urandom(16))
@@ -216,7 +217,7 @@ def test_fake_seat_lists_and_cards_do_not_send_a_waiting_joiner_off(any_relay: B
         host = RoomHost(address, "system-launch", 3, "hostpeer", "Host", h.card, key=h.key, auto_start=False)
         gathering = asyncio.create_task(host.gather(20))
         await until(lambda: host._client is not None, "the room is open")
-        old_list = await retained(address, topics.seats(host.code))
+        old_list = await retained(address, host, topics.seats(host.code))
         notes: list[str] = []
         updates: list[int | None] = []
         joining = asyncio.create_task(
@@ -227,7 +228,7 @@ def test_fake_seat_lists_and_cards_do_not_send_a_waiting_joiner_off(any_relay: B
         )  # fmt: skip
         await until(lambda: "guest" in host.seats and 1 in updates, "the guest is seated and knows it")
         code = host.code
-        async with stranger(address) as client:
+        async with stranger(address, host) as client:
             await client.publish(topics.seats(code), msgpack.packb({"guest": 2}), qos=1, retain=True)
             forged = SeatList(2**40, "started", {"guest": (2, guest.card)}).encode(mallory.key, code)
             await client.publish(topics.seats(code), forged, qos=1, retain=True)
@@ -238,7 +239,10 @@ def test_fake_seat_lists_and_cards_do_not_send_a_waiting_joiner_off(any_relay: B
             await client.publish(topics.seats(code), old_list, qos=1, retain=True)  # the host's own, replayed
             await until(lambda: sum("seat list dropped" in n for n in notes) >= 3, "the joiner drops the fakes")
             for _ in range(50):  # the host puts its own seat list and card back
-                if (await retained(address, topics.seats(code)), await retained(address, topics.room_card(code))) == (
+                if (
+                    await retained(address, host, topics.seats(code)),
+                    await retained(address, host, topics.room_card(code)),
+                ) == (
                     host._want[topics.seats(code)],
                     host._want[topics.room_card(code)],
                 ):

@@ -5,11 +5,16 @@ It has the shape of ``protocol.session.PeerSession`` that the transport relies o
 because of the transport: it signs no requests and its table has no seat keys, so it never asks
 the other seats for an entry, nor answers them.
 Entry bytes: ``b"E|{seq}|{seat}|{room}"``.  Anything else is rejected with a reason.
+Its ``creator`` is a fixed stand-in host key (:data:`STUB_HOST_KEY`): the transport seals the room
+on the relay with it (:mod:`relay.seal`), so a test's insider client takes the same key.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+#: The host key every stub room pins (any 32 bytes: the stub signs nothing, the seal only hashes it).
+STUB_HOST_KEY = bytes(range(32))
 
 
 @dataclass(frozen=True)
@@ -53,8 +58,12 @@ class StubTable:
 class StubSession:
     """Seat ``seat`` of ``seats`` writes every entry ``seq`` with ``seq % seats == seat``, up to ``length``."""
 
-    def __init__(self, room: str, seat: int | None, seats: int = 2, length: int = 30) -> None:
+    def __init__(
+        self, room: str, seat: int | None, seats: int = 2, length: int = 30, creator: bytes = STUB_HOST_KEY
+    ) -> None:
         self.room = room
+        #: The pinned host key, which seals the room on the relay.
+        self.creator = creator
         self.seat = seat
         self.seats = seats
         self.length = length

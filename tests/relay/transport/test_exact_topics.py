@@ -7,11 +7,10 @@ from __future__ import annotations
 import asyncio
 import os
 
-import aiomqtt
 import pytest
 
 from relay import topics
-from tests.relay.helpers import BrokerProcess, make_peer
+from tests.relay.helpers import BrokerProcess, insider_client, make_peer
 from tests.relay.transport.stub_session import Outbound, StubSession
 
 ROOT = topics.ROOT
@@ -46,10 +45,10 @@ class NoticingStub(StubSession):
 
 async def flood(address: str, room: str, count: int) -> None:
     """Retained garbage wherever a room wildcard reaches: other seats' notices, odd notice kinds, presence
-    and requests of invented peers."""
-    host, port = address.rsplit(":", 1)
+    and requests of invented peers.  Sealed by someone who holds the room's key, so each one opens for
+    whoever subscribed its topic (a wildcard of the room would bring them all)."""
     base = f"{ROOT}/room/{room}"
-    async with aiomqtt.Client(host, int(port), identifier="stranger" + os.urandom(4).hex()) as c:
+    async with insider_client(address, room, kind="flood") as c:
         for i in range(count):
             where = (
                 f"{base}/presence/x{i}",

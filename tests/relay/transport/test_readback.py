@@ -6,12 +6,11 @@ import asyncio
 import contextlib
 import os
 
-import aiomqtt
 import pytest
 
 from relay import topics
 from relay.transport.room import Backoff, Restored, RoomTransport
-from tests.relay.helpers import BrokerProcess, make_peer, relay
+from tests.relay.helpers import BrokerProcess, insider_client, make_peer, raw_client, relay, room_seal
 from tests.relay.transport.stub_session import StubSession, YourTurn
 
 
@@ -31,9 +30,9 @@ def restarted_peer(address: str, session: StubSession) -> RoomTransport:
 
 
 async def flood(address: str, room: str, count: int, base: int) -> None:
-    """A stranger stores ``count`` retained garbage messages in ``room``: log and notice topics far ahead."""
-    host, port = address.rsplit(":", 1)
-    async with aiomqtt.Client(host, int(port), identifier="stranger" + os.urandom(4).hex()) as c:
+    """Someone with the room's key stores ``count`` retained garbage messages in ``room``: log and notice
+    topics far ahead (sealed, so they open for the room's peers)."""
+    async with insider_client(address, room, kind="flood") as c:
         for i in range(count):
             topic = topics.log(room, base + i) if i % 5 else f"{topics.ROOT}/room/{room}/notice/7/{base + i}/vote"
             await c.publish(topic, b"garbage-" + os.urandom(24), qos=1, retain=True)
@@ -77,8 +76,7 @@ def test_two_rooms_on_the_embedded_relay_see_nothing_of_each_other() -> None:
             for ss in sessions.values():
                 assert all(not s.rejected and s.table.head == 59 for s in ss)
             # A client of one room gets no retained message of the other, whoever else subscribed what.
-            host, port = r.address.split(":")
-            async with aiomqtt.Client(host, int(port), identifier="onlyb" + os.urandom(3).hex()) as c:
+            async with insider_client(r.address, "ROOMXB", kind="onlyb") as c:
                 await c.subscribe(topics.log(room="ROOMXB", seq=3), qos=1)
                 got: list[str] = []
 
@@ -89,6 +87,22 @@ def test_two_rooms_on_the_embedded_relay_see_nothing_of_each_other() -> None:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(collect(), 0.5)
             assert got == [topics.log("ROOMXB", 3)]
+            # On the wire, every retained message of either room opens under its own room's seal only.
+            seals = {room: room_seal(room) for room in sessions}
+            async with raw_client(r.address, "wire") as w:
+                await w.subscribe(f"{topics.ROOT}/#", qos=1)
+                wire: list[tuple[str, bytes]] = []
+
+                async def everything() -> None:
+                    async for m in w.messages:
+                        wire.append((m.topic.value, bytes(m.payload)))  # type: ignore[arg-type]
+
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(everything(), 0.8)
+            assert len(wire) >= 2 * 60
+            for topic, payload in wire:
+                opens = {room for room, seal in seals.items() if seal.open(topic, payload) is not None}
+                assert len(opens) == 1 and not any(room in topic for room in seals), (topic, opens)
         finally:
             await r.stop()
 
@@ -104,8 +118,7 @@ def test_a_topic_kept_corrupted_while_a_seat_restarts() -> None:
         stop = asyncio.Event()
 
         async def corrupt() -> None:
-            host, port = r.address.split(":")
-            async with aiomqtt.Client(host, int(port), identifier="vandal" + os.urandom(3).hex()) as c:
+            async with insider_client(r.address, "ROOMCC", kind="vandal") as c:  # it holds the room's key
                 while not stop.is_set():
                     await c.publish(topics.log("ROOMCC", 4), b"garbage " + os.urandom(8), qos=1, retain=True)
                     await asyncio.sleep(0.05)

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import struct
 
-import aiomqtt
 import pytest
 
 from relay import topics
+from relay.mqtt import RelayClient
 from relay.transport.room import Connected, RoomTransport
-from tests.relay.helpers import BrokerProcess, free_port, make_peer, relay
+from tests.relay.helpers import BrokerProcess, free_port, insider_client, make_peer, raw_client, relay, room_seal
 from tests.relay.transport.stub_session import Entry, StubSession, YourTurn
 
 
@@ -23,14 +24,21 @@ def connect_with_will(client_id: str, topic: str, message: bytes) -> bytes:
 
     body = b"\x00\x04MQTT\x04" + bytes([0x02 | 0x04 | 0x08 | 0x20]) + struct.pack("!H", 60)
     body += s(client_id.encode()) + s(topic.encode()) + s(message)
-    return bytes([0x10, len(body)]) + body
+    length, rest = b"", len(body)  # the remaining length: 7 bits a byte, lowest first (a sealed will is > 127)
+    while True:
+        rest, digit = divmod(rest, 128)
+        length += bytes([digit | (0x80 if rest else 0)])
+        if not rest:
+            break
+    return b"\x10" + length + body
 
 
-async def read_retained(address: str, room: str) -> dict[int, bytes]:
-    host, port = address.split(":")
+async def read_retained(address: str, room: str, count: int = 64) -> dict[int, bytes]:
+    """The room's retained log ``0..count-1``, read by someone who holds the room's key (the relay sees
+    only ciphertext; a sealed log is read by exact topics, never ``log/+``)."""
     got: dict[int, bytes] = {}
-    async with aiomqtt.Client(host, int(port), identifier="reader-" + os.urandom(3).hex()) as c:
-        await c.subscribe(topics.log_filter(room), qos=1)
+    async with insider_client(address, room, kind="reader") as c:
+        await c.subscribe([(topics.log(room, seq), 1) for seq in range(count)])
 
         async def collect() -> None:
             async for m in c.messages:
@@ -109,8 +117,8 @@ def test_garbage_over_a_retained_entry_is_reported_and_healed() -> None:
             game = asyncio.gather(ta.run(), tb.run())
             while a.table.head < 10:
                 await asyncio.sleep(0.02)
-            host, port = r.address.split(":")
-            async with aiomqtt.Client(host, int(port), identifier="vandal") as v:
+            # The vandal holds the room's key (a seat that read the code): its garbage opens and reaches the sessions.
+            async with insider_client(r.address, "ROOMCC", kind="vandal") as v:
                 for seq in (2, 5, 7):
                     await v.publish(topics.log("ROOMCC", seq), b"garbage!", qos=1, retain=True)
                 await v.publish(topics.log("ROOMCC", 3), b"", qos=1, retain=True)  # delete it
@@ -142,9 +150,11 @@ def test_presence_is_retained_with_a_last_will() -> None:
             tb.driver = lambda evs: (seen.extend(evs), inner(evs))  # type: ignore[func-returns-value]
             await asyncio.wait_for(asyncio.gather(make_peer(r.address, a, "ay").run(), tb.run()), 20)
             host, port = r.address.split(":")
-            # Someone who vanishes without a word: the broker publishes the will.
+            # Someone of the room who vanishes without a word: the broker publishes its will (sealed, as a seat's is).
+            seal, presence = room_seal("ROOMDD"), topics.presence("ROOMDD", 2)
+            will = seal.seal(presence, b"\x81\xa6status\xa4gone")
             reader, writer = await asyncio.open_connection(host, int(port))
-            writer.write(connect_with_will("ghost", topics.presence("ROOMDD", 2), b"\x81\xa6status\xa4gone"))
+            writer.write(connect_with_will("ghost", seal.topic(presence), will))
             assert (await reader.readexactly(4))[:2] == b"\x20\x02"  # CONNACK
             writer.transport.abort()  # no DISCONNECT: the will goes out
             await asyncio.sleep(2.5)
@@ -167,7 +177,7 @@ def test_entries_are_published_without_waiting_for_each_others_confirmation(monk
     from relay.transport import room as transport_module
 
     flying = {"now": 0, "most": 0}
-    publish = aiomqtt.Client.publish
+    publish = RelayClient.publish  # the room's logical topics: aiomqtt's beneath it sees only sealed ones
 
     async def counted(self, topic, *args, **kwargs):  # type: ignore[no-untyped-def]
         if "/log/" not in topic:
@@ -179,7 +189,7 @@ def test_entries_are_published_without_waiting_for_each_others_confirmation(monk
         finally:
             flying["now"] -= 1
 
-    monkeypatch.setattr(aiomqtt.Client, "publish", counted)
+    monkeypatch.setattr(RelayClient, "publish", counted)
 
     async def main() -> None:
         r = await relay()
@@ -285,17 +295,54 @@ def test_real_sessions_publish_first_and_never_check_their_own_entries_again(any
 
 
 @pytest.mark.timeout(60)
+def test_a_wire_vandal_without_the_key_is_noise_and_what_it_overwrites_is_put_back() -> None:
+    """Someone without the room's key who sees the wire (the relay, or anyone subscribed to
+    ``sealed/v2/#``) overwrites every retained message of the room with ciphertext-sized garbage:
+    none of it reaches a session, each transport counts it as noise, and every entry is put back."""
+
+    async def main() -> None:
+        r = await relay()
+        try:
+            a, b = StubSession("ROOMWV", 0, length=50), StubSession("ROOMWV", 1, length=50)
+            ta, tb = make_peer(r.address, a, "a", 0.03), make_peer(r.address, b, "b", 0.03)
+            game = asyncio.gather(ta.run(), tb.run())
+            while a.table.head < 10:
+                await asyncio.sleep(0.02)
+            async with raw_client(r.address, "vandal") as v:
+                await v.subscribe(f"{topics.ROOT}/#", qos=1)
+                wire: set[str] = set()
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(0.5):
+                        async for m in v.messages:
+                            if m.retain:
+                                wire.add(m.topic.value)
+                assert len(wire) >= 10 and not any("ROOMWV" in t for t in wire), wire
+                for t in sorted(wire):
+                    await v.publish(t, os.urandom(512), qos=1, retain=True)  # a bucket's size, not ours
+            await asyncio.wait_for(game, 30)
+            got = await read_retained(r.address, "ROOMWV")
+            assert [got.get(i) for i in range(50)] == [e.data for e in a.table.log]
+            assert not (a.rejected or b.rejected), "the vandal's bytes never reached a session"
+            assert ta.noise > 0 and tb.noise > 0
+            assert any(rep.reason == "empty" for rep in ta.reports + tb.reports), "what it overwrote was put back"
+        finally:
+            await r.stop()
+
+    asyncio.run(main())
+
+
+@pytest.mark.timeout(60)
 def test_an_entry_written_is_handed_to_the_client_in_the_same_loop_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     """``flush`` after a decision starts the entry's publication at once, not after the writer task wakes
     (three loop turns in which anything else ready, a card being opened, would go first)."""
     called: list[str] = []
-    publish = aiomqtt.Client.publish
+    publish = RelayClient.publish  # the room's logical topics (aiomqtt's beneath it sees sealed ones)
 
     def noted(self, topic, *args, **kwargs):  # type: ignore[no-untyped-def]
         called.append(topic)
         return publish(self, topic, *args, **kwargs)
 
-    monkeypatch.setattr(aiomqtt.Client, "publish", noted)
+    monkeypatch.setattr(RelayClient, "publish", noted)
     at_once: list[bool] = []
 
     async def main() -> None:

@@ -1,13 +1,12 @@
 """``want`` requests are signed by the asking seat, bound to the room and the game, rate-limited; the
-answer is the entry itself.  A stranger's requests (unsigned, forged, replayed, for another game or
-room, on another seat's topic) make no peer publish anything."""
+answer is the entry itself.  The requests of someone who holds the room's key but no seat's (unsigned,
+forged, replayed, for another game or room, on another seat's topic) make no peer publish anything."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 
-import aiomqtt
 import msgpack
 import pytest
 
@@ -17,7 +16,7 @@ from protocol.session import REQUEST_TAG
 from relay import topics
 from relay.transport import wants
 from relay.transport.room import WANT_BURST, Restored
-from tests.relay.helpers import BrokerProcess
+from tests.relay.helpers import BrokerProcess, insider_client
 from tests.relay.real_game import real_game
 
 
@@ -52,8 +51,9 @@ def test_only_a_seats_signed_request_for_this_game_is_answered(any_relay: Broker
                 (topics.want(room, 2), signed(seat1, wants.body(room, gid, 1, 1, n + 4))),  # on seat 2's topic
                 (topics.want(room, 1), b"\x00" * 300),  # too long
             ]
-            host, port = any_relay.address.rsplit(":", 1)
-            async with aiomqtt.Client(host, int(port), identifier="stranger" + os.urandom(3).hex()) as c:
+            # The sender holds the room's key (a guest who read the code), so every request opens and is read.
+            host_key = game.keys[0].public_bytes()
+            async with insider_client(any_relay.address, room, host_key, "stranger") as c:
                 for topic, payload in strangers:
                     await c.publish(topic, payload, qos=1)
                 await asyncio.sleep(1.0)
@@ -64,7 +64,7 @@ def test_only_a_seats_signed_request_for_this_game_is_answered(any_relay: Broker
                 assert "in the name of seat 1" in reasons and "bytes (at most" in reasons, reasons
 
                 # Seat 1 asks for entry 2 (its transport signs the request): both others put the entry back.
-                async with aiomqtt.Client(host, int(port), identifier="reader" + os.urandom(3).hex()) as r:
+                async with insider_client(any_relay.address, room, host_key, "reader") as r:
                     await r.subscribe(topics.log(room, 2), qos=1)
                     got: list[bytes] = []
 
