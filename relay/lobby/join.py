@@ -292,6 +292,15 @@ def _answered(knock: Knock, listed: ListedRoom, peer: str, m: aiomqtt.Message | 
     return normalize_code(code) if listed.is_room(code) else None
 
 
+def _what_to_join(
+    code: str | ListedRoom, host_key: bytes | str | None
+) -> tuple[ListedRoom | None, str, bytes | str | None]:
+    """(the listed room to knock at, or None; the room code, "" until a knock is answered; the host's key)."""
+    if isinstance(code, ListedRoom):
+        return code, "", code.host_key
+    return None, normalize_code(code), host_key
+
+
 async def join_room(
     relay: str | RelayAddress,
     code: str | ListedRoom,
@@ -328,16 +337,15 @@ async def join_room(
     topics.check_peer(peer)
     if key.public_bytes() != _card_key(card):
         raise RelayError("the seat card does not hold this signing key")
+    listed, named, host_key = _what_to_join(code, host_key)
+    pin, fp = _pin(host_key)  # a bad invitation is told before anything is sent
+    token = _token(token)
     address = await checked_address(relay, 4.0)
     nonce = os.urandom(16)
-    asked = False
-    if isinstance(code, ListedRoom):  # a stranger from the listing: the host's answer brings the code
-        listed = code
-        code, host_key = await _knocked(address, listed, key, peer, card, seat, nonce, timeout), listed.host_key
-        asked = True  # the host seated us from the knock (its nonce is this one): a withdrawal frees the seat
-    code = normalize_code(code)
-    pin, fp = _pin(host_key)
-    token = _token(token)
+    # A stranger from the listing knocks: the host's answer brings the code, and the host seated us
+    # from the knock (its nonce is this one), so a withdrawal frees the seat.
+    code = await _knocked(address, listed, key, peer, card, seat, nonce, timeout) if listed else named
+    asked = listed is not None
     view = _View(code, pin, fp, on_note or (lambda _text: None))
     seal = await _room_seal(address, code, fp, 4.0)
     try:

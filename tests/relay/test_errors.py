@@ -17,7 +17,7 @@ from relay.address import RelayAddress
 from relay.errors import NotARelay, RelayError, RelayUnreachable, RoomFull, RoomNotFound
 from relay.lobby.host import RoomHost
 from relay.lobby.invitation import new_code, normalize_code
-from relay.lobby.join import join_room
+from relay.lobby.join import join_room, peek_room
 from relay.lobby.listing import list_rooms
 from relay.probe import parse_address
 from relay.transport.room import check_relay
@@ -132,11 +132,17 @@ def test_a_restarted_host_keeps_its_room_and_seats(embedded_relay: BrokerProcess
         gathering = asyncio.create_task(again.gather(15))
         assert (await join_room(address, first.code, **late.join_args())).seat == 2
         assert await gathering == [h.card, early.card, late.card]
-        with pytest.raises(RelayError, match="already exists"):
-            squatter = RoomHost(
-                address, "system-launch", 3, "intruder", "X", intruder.card, key=intruder.key, code=first.code
-            )
-            await squatter.gather(5)
+        # Another host under the same code opens a room of its own: sealed under its key, it is
+        # another room on the relay, and the first one's guests never see it.
+        squatter = RoomHost(
+            address, "system-launch", 3, "intruder", "X", intruder.card, key=intruder.key, code=first.code
+        )
+        squatting = asyncio.create_task(squatter.gather(15))
+        await asyncio.wait_for(squatter.opened.wait(), 10)
+        assert (await peek_room(address, first.code, again.fingerprint)).host_key == h.key.public_bytes()
+        squatting.cancel()
+        await asyncio.gather(squatting, return_exceptions=True)
+        await squatter.close()
         await again.close()
 
     asyncio.run(main())

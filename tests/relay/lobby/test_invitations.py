@@ -11,6 +11,7 @@ import os
 import pytest
 
 from relay.errors import Refused, RelayError, RoomNotFound
+from relay.lobby.door import ListedRoom, door_of
 from relay.lobby.host import RoomHost
 from relay.lobby.invitation import (
     ALPHABET,
@@ -237,7 +238,9 @@ def test_a_card_by_another_key_is_not_the_invited_room(embedded_relay: BrokerPro
         ):
             await client.publish(topics.room_card(code), signed, qos=1, retain=True)
             await own.publish(topics.room_card(code), signed, qos=1, retain=True)
-            await own.publish(topics.lobby(code), signed, qos=1, retain=True)  # the listing: public
+            door = door_of(code, mallory.key.public_bytes())  # the listing, public: its door for this code
+            listing = ListedRoom(door, "system-launch", 2, 1, "Host", mallory.key.public_bytes(), bytes(32))
+            await own.publish(topics.lobby(door), listing.encode(mallory.key), qos=1, retain=True)
         with pytest.raises(RoomNotFound, match="not by the host whose key is"):
             await join_room(address, code, **ann.join_args(), host_key=fp)
         with pytest.raises(RoomNotFound, match="not by the host"):

@@ -12,7 +12,7 @@ import pytest
 
 from relay.errors import NoSuchSeat, RoomClosed, SeatTaken
 from relay.lobby.host import RoomHost
-from relay.lobby.join import join_room
+from relay.lobby.join import join_room, peek_room
 from relay.lobby.listing import list_rooms
 from relay.lobby.messages import LobbyCard
 from tests.relay.helpers import BrokerProcess
@@ -59,8 +59,10 @@ def test_a_wished_seat_is_given_and_a_taken_one_refused(embedded_relay: BrokerPr
         assert missing.value.seats_total == 4
         seated = await join_room(address, host.code, **bob.join_args())
         assert seated.seat == 1, "without a wish: the lowest free seat"
-        card = await _listed(address, host.code)
-        assert card.names == ("Host", "Bob", "Carol", "") and card.seats_taken == 3
+        listed = await _listed(address, host.code)
+        assert listed.seats_taken == 3 and not hasattr(listed, "names"), "the listing names nobody seated"
+        card = await peek_room(address, host.code, host.fingerprint)
+        assert card.names == ("Host", "Bob", "Carol", ""), "the sealed room card does, for its guests"
         assert (await join_room(address, host.code, **erin.join_args())).seat == 3
         assert await gathering == [h.card, bob.card, carol.card, erin.card]
         assert changes[-1].status == "started"

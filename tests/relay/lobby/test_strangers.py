@@ -250,8 +250,8 @@ def test_fake_seat_lists_and_cards_do_not_send_a_waiting_joiner_off(any_relay: B
             else:
                 raise AssertionError("the host's seat list and card are not back on the relay")
             assert host.repairs >= 2 and not joining.done(), "the joiner still waits for the host's start"
-            await client.publish(topics.lobby(code), b"", qos=1, retain=True)  # "the room is gone"
-            await until(lambda: any("lobby card was overwritten" in n for n in host.notes), "the host sees it")
+            await client.publish(topics.lobby(host.door), b"", qos=1, retain=True)  # "the room is gone"
+            await until(lambda: any("listing card was overwritten" in n for n in host.notes), "the host sees it")
         for _ in range(50):
             card = await listed(address, code)
             if card is not None:
