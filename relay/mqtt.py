@@ -43,8 +43,8 @@ class RelayClient(aiomqtt.Client):
         self.retains = retain
         #: Messages that did not open under the seal (another room's, a stranger's garbage): noise.
         self.unopened = 0
-        #: This client's publishes, paced under a public broker's rate limit (:mod:`relay.pacing`).
-        self._pacer = Pacer()
+        #: What this client's publishes wait for: under a public broker's rate limit (:mod:`relay.pacing`).
+        self.pacer = Pacer()
 
     # -- the room seal: callers name logical topics; the wire carries sealed ones ----------------
     async def publish(  # type: ignore[override]  # aiomqtt's extra positional arguments are not used here
@@ -63,7 +63,7 @@ class RelayClient(aiomqtt.Client):
         if self.seal is not None:
             payload = self.seal.seal(topic, bytes(payload or b""))
             topic = self.seal.topic(topic)
-        await self._pacer.wait()
+        await self.pacer.wait()
         await super().publish(topic, payload, qos, retain, **kwargs)
 
     async def subscribe(  # type: ignore[override]  # aiomqtt's extra positional arguments are not used here

@@ -19,6 +19,7 @@ from pathlib import Path
 from relay.address import parse_address
 from relay.broker.embedded import EmbeddedRelay, RelayConfig
 from relay.mqtt import RelayClient, mqtt_client
+from relay.pacing import Pacer
 from relay.seal import RoomSeal
 from relay.transport.room import Backoff, RoomTransport
 from tests.relay.transport.stub_session import STUB_HOST_KEY, StubSession, YourTurn
@@ -340,10 +341,20 @@ def room_seal(code: str, host: bytes | str = STUB_HOST_KEY) -> RoomSeal:
 def insider_client(address: str, code: str, host: bytes | str = STUB_HOST_KEY, kind: str = "x") -> RelayClient:
     """A client that holds room ``code``'s key: the strongest adversary there is (a seat of the room,
     or anyone for a listed room).  It publishes and reads the room's logical topics, sealed like a
-    player's, so what it writes reaches the transport and the lobby, which must withstand it."""
-    return mqtt_client(parse_address(address), kind, seal=room_seal(code, host))
+    player's, so what it writes reaches the transport and the lobby, which must withstand it.  It
+    keeps no pace: an adversary's client ignores the publish rate ours keeps."""
+    client = mqtt_client(parse_address(address), kind, seal=room_seal(code, host))
+    client.pacer = unpaced()
+    return client
 
 
 def raw_client(address: str, kind: str = "raw") -> RelayClient:
     """A client without any room's key: it sees and writes the wire as it is (a stranger, or the relay)."""
-    return mqtt_client(parse_address(address), kind)
+    client = mqtt_client(parse_address(address), kind)
+    client.pacer = unpaced()
+    return client
+
+
+def unpaced() -> Pacer:
+    """The pace of an adversary's client: none (its own: a pacer holds a lock of its event loop)."""
+    return Pacer(limit=1 << 40, window=1.0)
