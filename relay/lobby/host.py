@@ -131,6 +131,18 @@ async def _cancelled(task: asyncio.Future[_T]) -> None:
         task.result()  # a bug of the reader: not hidden
 
 
+def _cancellation_kept() -> None:
+    """Raise the cancellation this task was asked for and did not hear.
+
+    aiomqtt's QoS 1 publish waits with ``asyncio.wait_for``, which on Python 3.11 loses a
+    cancellation that arrives as the publish is confirmed: a host cancelled while it publishes its
+    seat list would go on waiting for joiners until its own timeout.  Before each wait it asks.
+    """
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
+
+
 class RoomHost:
     """Open a room and gather seats: the host where it chooses (seat 0 at first), joiners where they ask.
 
@@ -494,6 +506,7 @@ class RoomHost:
         waiter: asyncio.Task[Literal[True]] | None = None
         try:
             while not done():
+                _cancellation_kept()
                 self._wake.clear()
                 waiter = asyncio.ensure_future(self._wake.wait())
                 await asyncio.wait((reader, waiter), return_when=asyncio.FIRST_COMPLETED)

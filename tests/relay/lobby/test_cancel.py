@@ -14,6 +14,7 @@ import asyncio
 import pytest
 
 from relay.lobby.host import RoomHost
+from relay.lobby.join import peek_room
 from tests.relay.helpers import BrokerProcess
 from tests.relay.lobby.people import Person
 
@@ -45,3 +46,23 @@ def test_the_room_starts_though_its_reader_swallows_one_cancellation(embedded_re
 
     cards = asyncio.run(main())
     assert cards == [h.card] and swallowed == [True]
+
+
+@pytest.mark.timeout(30)
+def test_a_host_cancelled_while_it_publishes_its_seat_list_is_cancelled(mosquitto_relay: BrokerProcess) -> None:
+    """The caller's cancellation lands in the publish of the seat list (a peek returns once the card is
+    there, which is when the host publishes the list after it): the gathering ends cancelled, not by
+    its own timeout."""
+    address = mosquitto_relay.address
+    h = Person("Host")
+
+    async def main() -> None:
+        host = RoomHost(address, "system-launch", 2, "hostpeer", "Host", h.card, key=h.key)
+        gathering = asyncio.create_task(host.gather(4))
+        await peek_room(address, host.code, h.key.public_bytes())
+        gathering.cancel()
+        await asyncio.gather(gathering, return_exceptions=True)
+        assert gathering.cancelled(), gathering.exception()
+        await host.close()
+
+    asyncio.run(main())
