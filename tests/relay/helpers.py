@@ -174,13 +174,17 @@ def start_table(
     relay: str,
     tmp: Path,
     players: int = 4,
-    bot: str = "greedy",
+    bot: str | None = "greedy",
     extra: list[str] | None = None,
     relay_for: dict[int, str] | None = None,
     extra_for: dict[int, list[str]] | None = None,
+    game: str = "system-launch",
+    by_code: bool = False,
 ) -> Table:
-    """A host that creates a System Launch room (seating everyone) and ``players - 1`` peers that join by invitation."""
+    """A host that creates a room of ``game`` (seating everyone) and ``players - 1`` peers that join by
+    invitation, or ``by_code`` by the room code alone (a listed room); ``bot`` None: the game's own."""
     extra = extra or []
+    bots = ["--seat-bot", bot] if bot else []
     table = Table()
     host = Peer(
         0,
@@ -188,11 +192,10 @@ def start_table(
             "--relay",
             relay,
             "--create",
-            "system-launch",
+            game,
             "--players",
             str(players),
-            "--seat-bot",
-            bot,
+            *bots,
             "--accept-all",
             "--state-dir",
             str(tmp / "peer0"),
@@ -203,11 +206,12 @@ def start_table(
         tmp / "peer0.out",
     ).start()
     table.peers.append(host)
-    table.code = wait_for_line(host.out, r"^room ([A-Z]{6})$").group(1)
+    table.code = wait_for_line(host.out, r"^room ([A-Z]{6}|[A-Z]{24})$").group(1)
     invitation = wait_for_line(host.out, r"^invitation (sealed\S+)$").group(1)
+    joining = table.code if by_code else invitation
     for i in range(1, players):
         where = (relay_for or {}).get(i, relay)
-        args = ["--relay", where, "--join", invitation, "--seat-bot", bot, "--state-dir", str(tmp / f"peer{i}"), *extra]
+        args = ["--relay", where, "--join", joining, *bots, "--state-dir", str(tmp / f"peer{i}"), *extra]
         args += (extra_for or {}).get(i, [])
         table.peers.append(Peer(i, args, tmp / f"peer{i}", tmp / f"peer{i}.out").start())
     return table

@@ -108,11 +108,7 @@ class SecureRelay:
 def secure_mosquitto(binary: str, tmp: Path) -> SecureRelay:
     from relay.broker.mosquitto_config import write
 
-    certs = tmp / "certs"
-    certs.mkdir(parents=True, exist_ok=True)
-    ca_key, ca_cert, ca_file = make_ca(certs, "test-ca")
-    _, _, wrong_ca = make_ca(certs, "other-ca")
-    certfile, keyfile = make_server_cert(certs, ca_key, ca_cert)
+    _, _, _, ca_file, wrong_ca, certfile, keyfile = _certs(tmp)
     passwd = tmp / "passwd"
     passwd_tool = str(Path(binary).with_name("mosquitto_passwd"))
     if not Path(passwd_tool).exists():
@@ -135,6 +131,16 @@ def secure_mosquitto(binary: str, tmp: Path) -> SecureRelay:
     return SecureRelay(broker, tls_port, ws_port, ca_file, wrong_ca, wss_port)
 
 
+def _certs(tmp: Path) -> tuple[Path, ec.EllipticCurvePrivateKey, x509.Certificate, Path, Path, Path, Path]:
+    """The test's CA, another CA nobody trusts, and a server certificate of the first, under ``tmp/certs``."""
+    certs = tmp / "certs"
+    certs.mkdir(parents=True, exist_ok=True)
+    ca_key, ca_cert, ca_file = make_ca(certs, "test-ca")
+    _, _, wrong_ca = make_ca(certs, "other-ca")
+    certfile, keyfile = make_server_cert(certs, ca_key, ca_cert)
+    return certs, ca_key, ca_cert, ca_file, wrong_ca, certfile, keyfile
+
+
 def client_certificate_mosquitto(binary: str, tmp: Path) -> SecureRelay:
     """The shipped configuration with its TLS listeners asking every client for a certificate of the test's CA.
 
@@ -142,11 +148,7 @@ def client_certificate_mosquitto(binary: str, tmp: Path) -> SecureRelay:
     """
     from relay.broker.mosquitto_config import render
 
-    certs = tmp / "certs"
-    certs.mkdir(parents=True, exist_ok=True)
-    ca_key, ca_cert, ca_file = make_ca(certs, "test-ca")
-    _, _, wrong_ca = make_ca(certs, "other-ca")
-    certfile, keyfile = make_server_cert(certs, ca_key, ca_cert)
+    certs, ca_key, ca_cert, ca_file, wrong_ca, certfile, keyfile = _certs(tmp)
     client_cert, client_key = make_server_cert(certs, ca_key, ca_cert, "client")
     port, tls_port, ws_port, wss_port = free_port(), free_port(), free_port(), free_port()
     text = render(

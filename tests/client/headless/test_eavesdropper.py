@@ -22,7 +22,7 @@ from protocol.logfile import load
 from relay import topics
 from relay.fingerprint import fingerprint
 from relay.seal import BUCKETS
-from tests.relay.helpers import BrokerProcess, Peer, Table, finished_fair, wait_for_line
+from tests.relay.helpers import BrokerProcess, Table, finished_fair, start_table
 
 NAMES = ("Wiktoria Podsłuchana", "Zbigniew Tajny")
 
@@ -61,22 +61,11 @@ class Eavesdropper:
 
 def _table(relay: str, tmp: Path, game: str, listed: bool = False) -> Table:
     """Host and guest; the guest has the invitation, or, for a listed room, only its code."""
-    table = Table()
-    common = ["--relay", relay, "--timeout-ms", "60000", "-q"]
-    host_args = ["--name", NAMES[0], "--state-dir", str(tmp / "peer0"), *(["--listed"] if listed else [])]
-    host = Peer(
-        0,
-        [*common, "--create", game, "--players", "2", *GAMES[game], "--accept-all", *host_args],
-        tmp / "peer0",
-        tmp / "peer0.out",
-    ).start()
-    table.peers.append(host)
-    table.code = wait_for_line(host.out, r"^room ([A-Z]{6}|[A-Z]{24})$").group(1)
-    invitation = wait_for_line(host.out, r"^invitation (sealed\S+)$").group(1)
-    where = table.code if listed else invitation
-    guest = [*common, "--join", where, "--name", NAMES[1], "--state-dir", str(tmp / "peer1")]
-    table.peers.append(Peer(1, guest, tmp / "peer1", tmp / "peer1.out").start())
-    return table
+    host = [*GAMES[game], "--name", NAMES[0], *(["--listed"] if listed else [])]
+    return start_table(
+        relay, tmp, players=2, bot=None, extra=["--timeout-ms", "60000", "-q"], game=game, by_code=listed,
+        extra_for={0: host, 1: ["--name", NAMES[1]]},
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize("game", list(GAMES))
